@@ -1,0 +1,70 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Build the POWER9 guest's base initramfs from Debian's ppc64el packages:
+# busybox-static and the real perf (linux-perf 6.12 from bookworm-backports)
+# with exactly the shared libraries it needs. Cached; prints the cpio path.
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+PKGS=(linux-perf/bookworm-backports busybox-static)
+TRIPLET=powerpc64le-linux-gnu
+dir=$CACHE/guest/ppc64el
+out=$dir/base.cpio
+stamp_key=$(echo "${PKGS[*]} $(files_hash "$0")")
+if [ -s "$out" ] && [ "$(cat "$dir/base.key" 2>/dev/null)" = "$stamp_key" ]; then
+	echo "$out"
+	exit 0
+fi
+
+rm -rf "$dir"
+mkdir -p "$dir/debs/partial" "$dir/state" "$dir/stage" "$dir/root"
+touch "$dir/state/status"
+log "guest userspace: downloading ppc64el packages (${PKGS[*]})"
+# A private dpkg status makes apt resolve the whole dependency closure for
+# ppc64el without touching the host's packages.
+run_logged "$dir/download.log" apt-get -q -y \
+	-o Dir::State::status="$dir/state/status" \
+	-o Dir::Cache::archives="$dir/debs" \
+	-o APT::Architecture=ppc64el -o APT::Architectures::=ppc64el \
+	-o Debug::NoLocking=1 \
+	install --download-only --no-install-recommends "${PKGS[@]}" ||
+	die "could not download the ppc64el guest packages"
+for d in "$dir"/debs/*.deb; do
+	dpkg-deb -x "$d" "$dir/stage"
+done
+
+root=$dir/root
+mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,root,lib64,usr/bin,etc} \
+	"$root/lib/$TRIPLET"
+cp "$dir/stage/bin/busybox" "$root/bin/busybox"
+cp "$dir/stage/usr/bin/perf" "$root/usr/bin/perf"
+ln -sf "/lib/$TRIPLET/ld64.so.2" "$root/lib64/ld64.so.2"
+
+# Copy the NEEDED closure of perf, resolved in the staged packages.
+find_lib() {
+	local d
+	for d in "lib/$TRIPLET" "usr/lib/$TRIPLET" lib usr/lib; do
+		[ -e "$dir/stage/$d/$1" ] && { echo "$dir/stage/$d/$1"; return 0; }
+	done
+	return 1
+}
+declare -A seen=()
+queue=("$root/usr/bin/perf")
+while [ ${#queue[@]} -gt 0 ]; do
+	f=${queue[0]}
+	queue=("${queue[@]:1}")
+	for lib in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+		[ -n "${seen[$lib]:-}" ] && continue
+		seen[$lib]=1
+		src=$(find_lib "$lib") || die "guest rootfs: $lib not found for $f"
+		cp -L "$src" "$root/lib/$TRIPLET/$lib"
+		queue+=("$root/lib/$TRIPLET/$lib")
+	done
+done
+log "guest userspace: perf with ${#seen[@]} shared libraries"
+
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) >"$out"
+echo "$stamp_key" >"$dir/base.key"
+rm -rf "$dir/stage" "$dir/debs"
+log "guest userspace: $(du -h "$out" | cut -f1) in $out"
+echo "$out"

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Boot the emulated POWER9 guest with a test script and read its results.
+# shellcheck shell=bash
+
+# guest_ppc64_boot VMLINUX OVERLAY_DIR LOG [TIMEOUT]: boot with the base
+# initramfs plus OVERLAY_DIR (which holds suite/tests.sh and what it uses).
+guest_ppc64_boot() {
+	local vmlinux=$1 overlay=$2 logf=$3 tmo=${4:-900} base initrd rc
+	base=$("$SUITE_ROOT/tools/testing/lib/guest-rootfs.sh")
+	initrd=$overlay.initrd
+	mkdir -p "$overlay/suite"
+	cp "$SUITE_ROOT/tools/testing/guest/init" "$overlay/init"
+	cp "$SUITE_ROOT/tools/testing/guest/lib.sh" "$overlay/suite/lib.sh"
+	chmod +x "$overlay/init"
+	# Concatenated newc archives: the kernel unpacks one after the other.
+	{ cat "$base"; (cd "$overlay" && find . | LC_ALL=C sort |
+		cpio -o -H newc --quiet); } >"$initrd"
+	log "booting the POWER9 guest (qemu-system-ppc64 -M pseries -cpu power9, TCG)"
+	rc=0
+	timeout "$tmo" qemu-system-ppc64 -M pseries,x-vof=on -cpu power9 \
+		-m 2G -smp 1 -nographic -no-reboot -nodefaults \
+		-chardev stdio,id=con,signal=off -device spapr-vty,chardev=con \
+		-kernel "$vmlinux" -initrd "$initrd" \
+		-append "console=hvc0 panic=-1 oops=panic" \
+		</dev/null >"$logf" 2>&1 || rc=$?
+	[ "$rc" -eq 124 ] && log "guest timed out after ${tmo}s"
+	return 0
+}
+
+# guest_results LOG TIER: count @@RESULT lines, add the boot checks, print
+# failures, and record the tier's counts.
+guest_results() {
+	local logf=$1 tier=$2 pass fail
+	pass=$(grep -c '^@@RESULT PASS' "$logf" || true)
+	fail=$(grep -c '^@@RESULT FAIL' "$logf" || true)
+	grep '^@@RESULT FAIL' "$logf" | sed 's/^@@RESULT /  /' >&2 || true
+	if grep -q '^@@DONE' "$logf"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		log "$tier: the guest did not finish its tests (log: $logf)"
+		tail -n 30 "$logf" >&2
+	fi
+	if grep -qE 'WARNING:|Oops|BUG:|Kernel panic|Call Trace|Unable to handle' "$logf"; then
+		fail=$((fail + 1))
+		log "$tier: kernel warnings or oopses in the guest:"
+		grep -E -A15 'WARNING:|Oops|BUG:|Kernel panic|Unable to handle' "$logf" | head -n 40 >&2
+	else
+		pass=$((pass + 1))
+	fi
+	tier_result "$tier" "$pass" "$fail"
+}

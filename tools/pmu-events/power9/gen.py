@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Generate the POWER9 catalogue C tables and perf JSON from the curated data.
+
+Inputs are events.json, metrics.json and groups.json next to this file (made
+by extract.py).  Outputs:
+
+  drivers/perf/power9/p9-catalogue.h   structs, enum p9_event_category
+  drivers/perf/power9/p9-catalogue.c   p9_catalogue[] sorted by code,
+                                       p9_groups[] (Table 5-24)
+  tools/perf/pmu-events/arch/powerpc/power9-pmu/<category>.json
+                                       one file per event category
+  tools/perf/pmu-events/arch/powerpc/power9-pmu/metrics.json
+
+With --check nothing is written and the exit status is 1 if any generated
+file differs from what the data produce.
+
+Sysfs aliases
+  Every code gets one alias, the sysfs events/ file name the driver
+  publishes: the manual name in lower case.  When several codes share a name
+  (PM_INST_CMPL at 0x10002, 0x100fe, 0x20002, 0x30002, 0x40002; PM_CYC;
+  PM_SUSPENDED; ...) the code that counts on any PMC (PMC 0) gets the plain
+  name, or the lowest code when none or several do (the lowest of those);
+  every other code gets "_c" and its code in lower-case hex without leading
+  zeros: pm_inst_cmpl (0x10002), pm_inst_cmpl_c100fe, pm_inst_cmpl_c20002.
+  Aliases use only [a-z0-9_], a subset of what perf's event-name lexer
+  accepts; uniqueness is checked.
+
+perf JSON
+  EventName is the alias in upper case, so that it is unique within the PMU
+  and a metric using a shared name (PM_CYC) counts the code with the plain
+  alias.  BriefDescription is the first sentence of the manual description,
+  PublicDescription the whole description when it is longer.  Metrics are
+  the metrics of Tables 5-17..5-22, plus the auxiliary Table 5-23 metrics
+  they refer to, whose formula resolves entirely to catalogue events and
+  computable metrics; metrics whose formula uses an identifier listed in
+  curation.json formula_exceptions (directly or through another metric) are
+  left out.  MetricName is the identifier form of the manual name
+  (extract.metric_ident: "L1_LD_Miss_Ratio(%)" -> "L1_LD_Miss_Ratio");
+  MetricGroup joins the groups of the metric's listings with ";"; ScaleUnit
+  is "1%" for the unit "%" (and for a "(%)" name without a unit), "1GB/s"
+  for "GBps" and "1Bytes/PCLK" for "Bytes per PCLK".
+"""
+
+import argparse
+import importlib.util
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import pmucat  # noqa: E402
+
+
+def _load_extract():
+    """extract.py of this directory, under a name no other PMU's tools use."""
+    mod = sys.modules.get('p9_extract')
+    if mod is None:
+        spec = importlib.util.spec_from_file_location(
+            'p9_extract', os.path.join(HERE, 'extract.py'))
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules['p9_extract'] = mod
+        spec.loader.exec_module(mod)
+    return mod
+
+
+extract = _load_extract()
+
+C_DIR = os.path.join('drivers', 'perf', 'power9')
+C_FILE = os.path.join(C_DIR, 'p9-catalogue.c')
+H_FILE = os.path.join(C_DIR, 'p9-catalogue.h')
+PERF_DIR = os.path.join('tools', 'perf', 'pmu-events', 'arch', 'powerpc',
+                        'power9-pmu')
+TOOL = 'tools/pmu-events/power9/gen.py'
+
+# enum p9_event_category, in the order of the manual's tables.
+CATEGORIES = [
+    ('ifu', '5-1', 'IFU events'),
+    ('branch', '5-2', 'branch events'),
+    ('isu', '5-3', 'ISU events'),
+    ('vsu', '5-4', 'VSU events'),
+    ('lsu', '5-5', 'LSU events'),
+    ('data_source', '5-6', 'data source events'),
+    ('translation', '5-7', 'translation events'),
+    ('radix', '5-8', 'radix events'),
+    ('l2', '5-9', 'L2 events'),
+    ('l3', '5-10', 'L3 events'),
+    ('cpi_stack', '5-12', 'CPI stack events'),
+    ('marked', '5-13', 'marked events'),
+    ('mmu', '5-14', 'MMU events'),
+    ('tm', '5-15', 'transactional memory events'),
+    ('pmc', '5-16', 'PMC events'),
+]
+GROUP_MAX_EVENTS = 4
+ALIAS_RE = re.compile(r'^[a-z][a-z0-9_]*$')
+# Event code fields (extract.CODE_FIELDS in LSB-0 terms): name, shift, mask.
+LAYOUT = [
+    ('PMC', 16, 0xf),
+    ('UNIT', 12, 0xf),
+    ('COMB', 10, 0x3),
+    ('MARK', 8, 0x1),
+    ('PMCXSEL', 0, 0xff),
+]
+LAYOUT_COMMENT = '''\
+/*
+ * Fields of an event code (Figure 5-2 of the PMU User's Guide, which
+ * numbers bits 0-63 from the MSB; these shifts count from the LSB).
+ * PMC is IBM bits 45:47, bits 18:16 here; its mask also covers bit 19
+ * (IBM bit 44), reserved and zero in every code.  PMC 0: any PMC.
+ */
+'''
+SCALE_UNITS = {'%': '1%', 'GBps': '1GB/s', 'Bytes per PCLK': '1Bytes/PCLK'}
+
+
+class DataError(Exception):
+    pass
+
+
+def enum_name(category):
+    return 'P9_CAT_' + category.upper()
+
+
+def assign_aliases(events):
+    """{code: alias} by the rule of the module docstring."""
+    by_name = {}
+    for ev in events:
+        by_name.setdefault(ev['name'], []).append(ev)
+    aliases = {}
+    for name, evs in by_name.items():
+        plain = min(evs, key=lambda e: (e['pmc'] != 0, int(e['code'], 16)))
+        for ev in evs:
+            alias = name.lower()
+            if ev is not plain:
+                alias += '_c%x' % int(ev['code'], 16)
+            aliases[ev['code']] = alias
+    seen = {}
+    for code, alias in aliases.items():
+        if not ALIAS_RE.match(alias):
+            raise DataError('alias %r of %s is not a valid event name'
+                            % (alias, code))
+        if alias in seen:
+            raise DataError('alias %s of %s and %s' % (alias, seen[alias],
+                                                       code))
+        seen[alias] = code
+    return aliases
+
+
+def c_code(code):
+    return '0x%x' % int(code, 16)
+
+
+def h_banner(source):
+    """pmucat.c_banner() with the header comment style for the SPDX line."""
+    text = pmucat.c_banner(source, TOOL)
+    first, rest = text.split('\n', 1)
+    return '/* %s */\n%s' % (first[3:], rest)
+
+
+def tab_pad(text, column):
+    """@text followed by tabs up to @column (tabs are 8 columns wide)."""
+    width = len(text.expandtabs(8))
+    tabs = max(1, (column - width + 7) // 8)
+    return text + '\t' * tabs
+
+
+def gen_header():
+    out = [h_banner('its own tables')]
+    out.append('\n#ifndef _P9_CATALOGUE_H\n#define _P9_CATALOGUE_H\n\n'
+               '#include <linux/types.h>\n\n')
+    out.append(LAYOUT_COMMENT)
+    for name, shift, mask in LAYOUT:
+        out.append('%s%d\n' % (tab_pad('#define P9_EVENT_%s_SHIFT' % name,
+                                        40), shift))
+        out.append('%s0x%x\n' % (tab_pad('#define P9_EVENT_%s_MASK' % name,
+                                         40), mask))
+    out.append('\n/* Event table of the POWER9 PMU User\'s Guide an event '
+               'comes from. */\nenum p9_event_category {\n')
+    for cat, table, what in CATEGORIES:
+        out.append('%s/* Table %s: %s */\n'
+                   % (tab_pad('\t%s,' % enum_name(cat), 32), table, what))
+    out.append('\tP9_CAT_NR\n};\n\n')
+    out.append('%s%d\n\n' % (tab_pad('#define P9_GROUP_MAX_EVENTS', 32),
+                              GROUP_MAX_EVENTS))
+    fields = [
+        ('\tu64 code;', 'raw event code (Figure 5-2)'),
+        ('\tconst char *name;', 'event name in the manual'),
+        ('\tconst char *alias;', 'unique sysfs event name'),
+        ('\tu8 pmc;', 'PMC 1-6, 0: any PMC'),
+        ('\tenum p9_event_category category;', None),
+    ]
+    out.append('struct p9_catalogue_event {\n')
+    for decl, comment in fields:
+        out.append(('%s/* %s */\n' % (tab_pad(decl, 40), comment))
+                   if comment else decl + '\n')
+    out.append('};\n\n'
+               '/* An event group of Table 5-24: events that count '
+               'together. */\n'
+               'struct p9_catalogue_group {\n'
+               '\tunsigned int id;\n'
+               '\tconst char *name;\n'
+               '%s/* entries used in codes[] */\n'
+               '\tu64 codes[P9_GROUP_MAX_EVENTS];\n'
+               '};\n\n'
+               '/* Sorted by code. */\n'
+               'extern const struct p9_catalogue_event p9_catalogue[];\n'
+               'extern const unsigned int p9_catalogue_len;\n\n'
+               'extern const struct p9_catalogue_group p9_groups[];\n'
+               'extern const unsigned int p9_groups_len;\n\n'
+               '#endif /* _P9_CATALOGUE_H */\n'
+               % tab_pad('\tunsigned int nr;', 40))
+    return ''.join(out)
+
+
+def gen_c(events, groups, aliases):
+    source = 'power9/events.json and groups.json'
+    out = [pmucat.c_banner(source, TOOL)]
+    out.append('\n#include <linux/kernel.h>\n\n#include "p9-catalogue.h"\n\n')
+    out.append('const struct p9_catalogue_event p9_catalogue[] = {\n')
+    for ev in sorted(events, key=lambda e: int(e['code'], 16)):
+        out.append('\t{ .code = %s, .pmc = %d, .category = %s,\n'
+                   '\t  .name = %s,\n'
+                   '\t  .alias = %s },\n'
+                   % (c_code(ev['code']), ev['pmc'],
+                      enum_name(ev['category']), pmucat.c_string(ev['name']),
+                      pmucat.c_string(aliases[ev['code']])))
+    out.append('};\n\nconst unsigned int p9_catalogue_len = '
+               'ARRAY_SIZE(p9_catalogue);\n\n')
+    out.append('const struct p9_catalogue_group p9_groups[] = {\n')
+    for g in groups:
+        codes = [c_code(e['code']) for e in g['events']]
+        out.append('\t{ .id = %d, .name = %s, .nr = %d,\n'
+                   '\t  .codes = { %s } },\n'
+                   % (g['id'], pmucat.c_string(g['name']), len(codes),
+                      ', '.join(codes)))
+    out.append('};\n\nconst unsigned int p9_groups_len = '
+               'ARRAY_SIZE(p9_groups);\n')
+    return ''.join(out)
+
+
+def split_description(text):
+    """(first sentence, whole text or None when it is the first sentence)."""
+    m = re.match(r'(.*?[.!?])(?:\s+(?=[A-Z(])|$)', text)
+    brief = m.group(1) if m else text
+    return brief, (text if text != brief else None)
+
+
+def perf_events(events, aliases):
+    """{category: [perf JSON entries]}."""
+    out = {}
+    for ev in sorted(events, key=lambda e: int(e['code'], 16)):
+        brief, public = split_description(ev['description'])
+        entry = {
+            'EventCode': c_code(ev['code']),
+            'EventName': aliases[ev['code']].upper(),
+            'BriefDescription': brief,
+        }
+        if public:
+            entry['PublicDescription'] = public
+        entry['Unit'] = 'power9'
+        out.setdefault(ev['category'], []).append(entry)
+    return out
+
+
+def computable(metrics):
+    """Names of the metrics whose formula perf can evaluate."""
+    ok = set()
+    changed = True
+    while changed:
+        changed = False
+        for m in metrics.values():
+            if m['name'] in ok or m['unresolved']:
+                continue
+            if all(r in ok for r in m['metrics']):
+                ok.add(m['name'])
+                changed = True
+    return ok
+
+
+def perf_metrics(metrics_doc, event_names):
+    listed = {m['name']: m for m in metrics_doc['metrics']}
+    auxiliary = {m['name']: m for m in metrics_doc['auxiliary']}
+    everything = dict(auxiliary, **listed)
+    ok = computable(everything)
+    wanted = [n for n in listed if n in ok]
+    todo = list(wanted)
+    while todo:
+        for ref in everything[todo.pop()]['metrics']:
+            if ref not in wanted:
+                wanted.append(ref)
+                todo.append(ref)
+    idents = {extract.metric_ident(n) for n in wanted}
+    out = []
+    for name in sorted(wanted, key=extract.metric_ident):
+        m = everything[name]
+        for tok in re.findall(r'(?<![0-9.])[A-Za-z_][A-Za-z0-9_]*',
+                              m['formula']):
+            if tok not in event_names and tok not in idents:
+                raise DataError('metric %s: %s is neither an event nor a '
+                                'generated metric' % (name, tok))
+        entry = {'MetricName': extract.metric_ident(name),
+                 'MetricExpr': m['formula']}
+        groups = []
+        for listing in m.get('listings', []):
+            if listing['group'] not in groups:
+                groups.append(listing['group'])
+        if groups:
+            entry['MetricGroup'] = ';'.join(groups)
+        if m['description']:
+            entry['BriefDescription'] = m['description']
+        unit = m['unit'] or ('%' if name.endswith('(%)') else None)
+        if unit:
+            if unit not in SCALE_UNITS:
+                raise DataError('metric %s: unknown unit %r' % (name, unit))
+            entry['ScaleUnit'] = SCALE_UNITS[unit]
+        out.append(entry)
+    return out
+
+
+def generate(data_dir=None):
+    """{relative path: text} of every generated file."""
+    def load(rel):
+        path = os.path.join(data_dir or HERE, os.path.basename(rel))
+        return pmucat.load_json(path)
+
+    events_doc = load(extract.EVENTS_JSON)
+    groups_doc = load(extract.GROUPS_JSON)
+    metrics_doc = load(extract.METRICS_JSON)
+    events = events_doc['events']
+    known = {c for c, _, _ in CATEGORIES}
+    for ev in events:
+        if ev['category'] not in known:
+            raise DataError('%s: unknown category %s' % (ev['code'],
+                                                         ev['category']))
+    codes = {ev['code'] for ev in events}
+    for g in groups_doc['groups']:
+        if len(g['events']) > GROUP_MAX_EVENTS:
+            raise DataError('group %d has %d events' % (g['id'],
+                                                        len(g['events'])))
+        for e in g['events']:
+            if e['code'] not in codes:
+                raise DataError('group %d: %s not in the catalogue'
+                                % (g['id'], e['code']))
+    aliases = assign_aliases(events)
+    files = {
+        H_FILE: gen_header(),
+        C_FILE: gen_c(events, groups_doc['groups'], aliases),
+    }
+    per_cat = perf_events(events, aliases)
+    for cat, _, _ in CATEGORIES:
+        if cat in per_cat:
+            files[os.path.join(PERF_DIR, cat + '.json')] = \
+                pmucat.json_text(per_cat[cat])
+    names = {e['EventName'] for entries in per_cat.values() for e in entries}
+    files[os.path.join(PERF_DIR, 'metrics.json')] = pmucat.json_text(
+        perf_metrics(metrics_doc, names))
+    return files
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--check', action='store_true',
+                    help='fail if a generated file is stale')
+    args = ap.parse_args(argv)
+    try:
+        files = generate()
+    except DataError as e:
+        print('gen.py: %s' % e, file=sys.stderr)
+        return 2
+    out = pmucat.Output(check=args.check)
+    for rel in sorted(files):
+        out.write(rel, files[rel])
+    return out.finish()
+
+
+if __name__ == '__main__':
+    sys.exit(main())

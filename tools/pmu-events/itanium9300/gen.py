@@ -1,0 +1,350 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Generate the Itanium 9300 catalogue: C tables and perf JSON.
+
+Input: events.json, metrics.json and uncore.json (written by extract.py).
+Output:
+  drivers/perf/itanium9300/ia64-catalogue.h, ia64-catalogue.c
+  tools/perf/pmu-events/arch/ia64/itanium9300/<topic>.json, metrics.json
+
+perf_event_attr.config layout of the core PMU follows the PMC register
+(Table 3-5), so that the driver can copy the fields:
+  config:8-15   event   PMC.es, the event code
+  config:16-19  umask   PMC.umask
+so config = code << 8 | umask << 16.  The perf JSON carries the code as
+"EventCode" and the unit mask as "UMask".
+
+Uncore boxes (Units "bbox", "rbox", "zbox"): B-Box and Z-Box events and
+the R-Box QLX events take their event code as "EventCode"; R-Box RIX
+events are IPERF register bit fields and are given as "ConfigCode", the
+field value shifted into place.  RIX events whose field value is chosen
+by the user (the "0xX" rows) are in the C tables only.
+
+  gen.py          write the generated files
+  gen.py --check  fail if a generated file is stale
+"""
+
+import argparse
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import pmucat  # noqa: E402
+from extract import TERM_RE  # noqa: E402
+
+C_DIR = 'drivers/perf/itanium9300'
+JSON_DIR = 'tools/perf/pmu-events/arch/ia64/itanium9300'
+TOOL = 'tools/pmu-events/itanium9300/gen.py'
+SOURCE = 'tools/pmu-events/itanium9300/events.json, metrics.json and ' \
+         'uncore.json'
+CONFIG_CODE_SHIFT = 8
+CONFIG_UMASK_SHIFT = 16
+NO_SET = 0xff
+
+# perf JSON topic of each 4.16 category (first match wins).
+TOPICS = [
+    (r'L1D|L2 Data|L3|L2 Instruction|L1 Instruction|L1 Data', 'cache'),
+    (r'TLB', 'tlb'),
+    (r'Branch', 'branch'),
+    (r'Stall|Dispersal', 'pipeline'),
+    (r'External Request|Core Protocol|QuickPath', 'interconnect'),
+    (r'RSE', 'rse'),
+    (r'Thread|Multi', 'threading'),
+    (r'Basic|Execution|System|Turbo', 'other'),
+]
+
+TYPE_FLAGS = {'A': 'IA64_EV_ACTIVE', 'C': 'IA64_EV_CAUSAL',
+              'F': 'IA64_EV_FLOATING', 'S': 'IA64_EV_SELF_FLOATING'}
+
+
+def topic(ev):
+    cat = ev.get('category') or ''
+    for rx, t in TOPICS:
+        if re.search(rx, cat):
+            return t
+    raise SystemExit('gen: no perf JSON topic for %s (%s)' % (ev['name'], cat))
+
+
+def ev_flags(ev):
+    f = []
+    for k, flag in (('iar', 'IA64_EV_IAR'), ('dar', 'IA64_EV_DAR'),
+                    ('opc', 'IA64_EV_OPC')):
+        if ev[k]:
+            f.append(flag)
+    c = ev['counters']
+    if c.get('pmds') == 'PMD4-9':
+        f.append('IA64_EV_PMD4_9')
+    if c.get('duplicated_counters'):
+        f.append('IA64_EV_DUPLICATED')
+    if 'l1d_set' in c:
+        f.append('IA64_EV_L1D_SET')
+    if 'l2d_set' in c:
+        f.append('IA64_EV_L2D_SET')
+    if c.get('all_capable') == 'no':
+        f.append('IA64_EV_NO_ALL')
+    elif c.get('all_capable') == 'umask dependent':
+        f.append('IA64_EV_ALL_UMASK')
+    elif (c.get('all_capable') or '').startswith('ignored'):
+        f.append('IA64_EV_ALL_IGNORED')
+    if ev.get('type'):
+        f.append(TYPE_FLAGS[ev['type']])
+    return f
+
+
+def rows_of(ev):
+    """(umask value, alias, extra flags, description) rows of one event."""
+    umasks = [u for u in ev.get('umasks', []) if not u.get('reserved')]
+    default = ev.get('default_umask')
+    dval = 0
+    for u in umasks:
+        if u['name'] == default:
+            dval = u['umask']
+    rows = [(dval, ev['alias'], ['IA64_EV_EVENT'], None)]
+    for u in umasks:
+        rows.append((u['umask'], u['alias'], [], u))
+    return rows
+
+
+def event_set(ev):
+    c = ev['counters']
+    return c.get('l1d_set', c.get('l2d_set', NO_SET))
+
+
+def gen_header(core, unc):
+    nrows = sum(len(rows_of(e)) for e in core['events'])
+    box_nr = ''.join('#define IA64_%s_EVENTS_NR\t%d\n' % (b['box'].upper(),
+                                                         len(b['events']))
+                     for b in unc['boxes'])
+    box_decl = ''.join('extern const struct ia64_uncore_event '
+                       'ia64_%s_events[IA64_%s_EVENTS_NR];\n'
+                       % (b['box'], b['box'].upper()) for b in unc['boxes'])
+    return pmucat.c_banner(SOURCE, TOOL) + '''
+#ifndef _IA64_CATALOGUE_H
+#define _IA64_CATALOGUE_H
+
+#include <linux/bits.h>
+#include <linux/types.h>
+
+/*
+ * perf_event_attr.config of the core PMU: PMC.es in bits 8-15, PMC.umask
+ * in bits 16-19 (format "event=config:8-15", "umask=config:16-19").
+ */
+#define IA64_CONFIG_CODE_SHIFT\t%(cs)d
+#define IA64_CONFIG_UMASK_SHIFT\t%(us)d
+#define IA64_CONFIG(code, umask)\t((u64)(code) << IA64_CONFIG_CODE_SHIFT | \\
+\t\t\t\t\t (u64)(umask) << IA64_CONFIG_UMASK_SHIFT)
+
+/* ia64_catalogue_event.flags */
+#define IA64_EV_IAR\t\tBIT(0)\t/* instruction address range qualification */
+#define IA64_EV_DAR\t\tBIT(1)\t/* data address range qualification */
+#define IA64_EV_OPC\t\tBIT(2)\t/* opcode match qualification */
+#define IA64_EV_PMD4_9\t\tBIT(3)\t/* only PMD4-9 can count it */
+#define IA64_EV_DUPLICATED\tBIT(4)\t/* causal/floating: use PMD4-9 (4.2.1) */
+#define IA64_EV_L1D_SET\t\tBIT(5)\t/* L1D set event: PMD5 must hold one of the set */
+#define IA64_EV_L2D_SET\t\tBIT(6)\t/* L2D set event: PMC4 or PMC6 must hold one of the set */
+#define IA64_EV_NO_ALL\t\tBIT(7)\t/* .all is not supported */
+#define IA64_EV_ALL_UMASK\tBIT(8)\t/* .all support depends on the unit mask */
+#define IA64_EV_ACTIVE\t\tBIT(9)\t/* MT capture type A */
+#define IA64_EV_CAUSAL\t\tBIT(10)\t/* MT capture type C */
+#define IA64_EV_FLOATING\tBIT(11)\t/* MT capture type F */
+#define IA64_EV_SELF_FLOATING\tBIT(12)\t/* MT capture type S */
+#define IA64_EV_EVENT\t\tBIT(13)\t/* the event's own alias (default unit mask) */
+#define IA64_EV_ALL_IGNORED\tBIT(14)\t/* .all ignored: always counts both threads */
+
+#define IA64_NO_SET\t\t0x%(ns)x
+
+struct ia64_catalogue_event {
+\tu8 code;\t\t/* PMC.es */
+\tu8 umask;\t\t/* PMC.umask */
+\tu8 max_inc;\t\t/* maximum increment per cycle */
+\tu8 set;\t\t\t/* L1D or L2D set number, or IA64_NO_SET */
+\tconst char *alias;\t/* sysfs event name */
+\tu32 flags;\t\t/* IA64_EV_* */
+};
+
+/* ia64_uncore_event.flags */
+#define IA64_UNC_SUBCTL\t\tBIT(0)\t/* needs a sub-control register setting */
+#define IA64_UNC_FIELD\t\tBIT(1)\t/* an IPERF bit field, not an event code */
+#define IA64_UNC_VALUE_VARIES\tBIT(2)\t/* the field value is chosen by the user */
+
+struct ia64_uncore_event {
+\tu16 code;\t\t/* event code, or the IPERF field value */
+\tu8 field_lsb;\t\t/* IA64_UNC_FIELD: lowest bit of the field */
+\tu8 field_width;\t\t/* IA64_UNC_FIELD: width of the field */
+\tconst char *alias;
+\tu32 flags;\t\t/* IA64_UNC_* */
+};
+
+#define IA64_CATALOGUE_NR\t%(nr)d
+%(box_nr)s
+extern const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR];
+%(box_decl)s
+#endif /* _IA64_CATALOGUE_H */
+''' % {'cs': CONFIG_CODE_SHIFT, 'us': CONFIG_UMASK_SHIFT, 'ns': NO_SET,
+       'nr': nrows, 'box_nr': box_nr, 'box_decl': box_decl}
+
+
+def uncore_fields(ev):
+    sel = ev['select']
+    flags = []
+    if ev.get('subctl_dep') or ev.get('subctl_values'):
+        flags.append('IA64_UNC_SUBCTL')
+    if 'code' in sel:
+        return sel['code'], 0, 0, flags
+    bits = sel['bits']
+    hi, _, lo = bits.partition(':')
+    hi = int(hi)
+    lo = int(lo) if lo else hi
+    if ev.get('register', '').startswith('QLX'):
+        return sel['value'], 0, 0, flags     # QLX[3:0] code
+    flags.append('IA64_UNC_FIELD')
+    value = sel['value']
+    if value is None:
+        flags.append('IA64_UNC_VALUE_VARIES')
+        value = 0
+    return value, lo, hi - lo + 1, flags
+
+
+def gen_source(core, unc):
+    q = pmucat.c_string
+    out = [pmucat.c_banner(SOURCE, TOOL), '\n#include "ia64-catalogue.h"\n\n',
+           'const struct ia64_catalogue_event '
+           'ia64_catalogue[IA64_CATALOGUE_NR] = {\n']
+    for ev in core['events']:
+        base = ev_flags(ev)
+        for umask, alias, extra, _ in rows_of(ev):
+            flags = ' | '.join(base + extra) or '0'
+            out.append('\t{ 0x%02x, 0x%x, %d, %s, %s,\n\t  %s },\n' % (
+                ev['code'], umask, ev['max_inc'] or 0,
+                '0x%x' % event_set(ev) if event_set(ev) == NO_SET
+                else str(event_set(ev)), q(alias), flags))
+    out.append('};\n')
+    for b in unc['boxes']:
+        out.append('\nconst struct ia64_uncore_event ia64_%s_events'
+                   '[IA64_%s_EVENTS_NR] = {\n' % (b['box'], b['box'].upper()))
+        for ev in b['events']:
+            code, lsb, width, flags = uncore_fields(ev)
+            out.append('\t{ 0x%02x, %d, %d, %s, %s },\n' % (
+                code, lsb, width, q(ev['alias']), ' | '.join(flags) or '0'))
+        out.append('};\n')
+    return ''.join(out)
+
+
+def public(ev, u=None):
+    parts = []
+    if u is not None:
+        parts.append('%s: %s.' % (u['name'], u['description'].rstrip('.')))
+    d = ev.get('definition') or ev['description']
+    parts.append(d.rstrip('.') + '.')
+    q = '/'.join('Y' if ev[k] else 'N' for k in ('iar', 'dar', 'opc'))
+    parts.append('IAR/DAR/OPC: %s.' % q)
+    c = ev['counters']
+    if c.get('pmds') == 'PMD4-9':
+        parts.append('Counters PMD4-9 only.')
+    if 'l1d_set' in c:
+        parts.append('L1D set %d: PMD5 must count an event of this set.'
+                     % c['l1d_set'])
+    if 'l2d_set' in c:
+        parts.append('L2D set %d: PMC4 or PMC6 must count an event of this '
+                     'set.' % c['l2d_set'])
+    return ' '.join(parts)
+
+
+def perf_core(core):
+    files = {}
+    for ev in core['events']:
+        t = topic(ev)
+        for umask, alias, extra, u in rows_of(ev):
+            j = {
+                'BriefDescription': (ev['description'] if u is None else
+                                     '%s (%s)' % (ev['description'],
+                                                  u['name'])),
+                'EventCode': '0x%x' % ev['code'],
+                'EventName': alias,
+                'PublicDescription': public(ev, u),
+            }
+            if umask:
+                j['UMask'] = '0x%x' % umask
+            files.setdefault(t, []).append(j)
+    return files
+
+
+def perf_uncore(unc):
+    files = {}
+    for b in unc['boxes']:
+        out = []
+        for ev in b['events']:
+            code, lsb, width, flags = uncore_fields(ev)
+            if 'IA64_UNC_VALUE_VARIES' in flags:
+                continue
+            j = {'BriefDescription': ev['description']}
+            if 'IA64_UNC_FIELD' in flags:
+                j['ConfigCode'] = '0x%x' % (code << lsb)
+            else:
+                j['EventCode'] = '0x%x' % code
+            j['EventName'] = ev['alias']
+            j['PublicDescription'] = ev.get('definition', ev['description'])
+            j['Unit'] = b['box']
+            out.append(j)
+        files['uncore-' + b['box']] = out
+    return files
+
+
+def metric_alias(name):
+    return re.sub(r'[^a-z0-9_]+', '_', name.lower())
+
+
+def perf_metrics(core, metrics):
+    events = {e['name']: e for e in core['events']}
+    out = []
+    for m in metrics['metrics']:
+        refs = {r['term']: r for r in m['terms']}
+
+        def sub(mo):
+            term = mo.group(1) + mo.group(2)
+            r = refs[term]
+            if 'metric' in r:
+                return metric_alias(r['metric'])
+            ev = events[r['event']]
+            if '.' not in term:
+                return ev['alias']
+            for u in ev['umasks']:
+                if u['name'] == r['umask']:
+                    return u['alias']
+            raise SystemExit('gen: metric %s: no umask %s' % (m['name'],
+                                                               r['umask']))
+        out.append({
+            'BriefDescription': m['description'] or m['name'],
+            'MetricExpr': TERM_RE.sub(sub, m['equation']),
+            'MetricGroup': m['category'],
+            'MetricName': metric_alias(m['name']),
+        })
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--check', action='store_true',
+                    help='fail if a generated file is stale')
+    args = ap.parse_args(argv)
+    core = pmucat.load_json(os.path.join(HERE, 'events.json'))
+    metrics = pmucat.load_json(os.path.join(HERE, 'metrics.json'))
+    unc = pmucat.load_json(os.path.join(HERE, 'uncore.json'))
+    out = pmucat.Output(check=args.check)
+    out.write(C_DIR + '/ia64-catalogue.h', gen_header(core, unc))
+    out.write(C_DIR + '/ia64-catalogue.c', gen_source(core, unc))
+    files = perf_core(core)
+    files.update(perf_uncore(unc))
+    for name, evs in sorted(files.items()):
+        out.write('%s/%s.json' % (JSON_DIR, name), pmucat.json_text(evs))
+    out.write(JSON_DIR + '/metrics.json',
+              pmucat.json_text(perf_metrics(core, metrics)))
+    return out.finish()
+
+
+if __name__ == '__main__':
+    sys.exit(main())

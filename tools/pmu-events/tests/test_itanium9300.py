@@ -1,0 +1,225 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tests of the Itanium 9300 event catalogue (tools/pmu-events/itanium9300)."""
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import unittest
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+TOOLS = os.path.dirname(TESTS)
+IA64 = os.path.join(TOOLS, 'itanium9300')
+REPO = os.path.dirname(os.path.dirname(TOOLS))
+ALIAS_RE = re.compile(r'[a-z][a-z0-9_.-]*')
+
+
+def load(name):
+    with open(os.path.join(IA64, name), encoding='utf-8') as f:
+        return json.load(f)
+
+
+def module(name):
+    sys.path.insert(0, TOOLS)
+    sys.path.insert(0, IA64)
+    spec = importlib.util.spec_from_file_location(
+        'ia64_' + name, os.path.join(IA64, name + '.py'))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class Ia64Catalogue(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.core = load('events.json')
+        cls.metrics = load('metrics.json')['metrics']
+        cls.uncore = load('uncore.json')
+        cls.cur = load('curation.json')
+        cls.events = cls.core['events']
+        cls.by_name = {e['name']: e for e in cls.events}
+
+    def meaningful(self, e):
+        return [u for u in e.get('umasks', []) if not u.get('reserved')]
+
+    def test_counts(self):
+        self.assertEqual(len(self.events), 160)
+        listed = [e for e in self.events if not e.get('not_in_event_list')]
+        self.assertEqual(len(listed), 159)
+        self.assertEqual([e['name'] for e in self.events
+                          if e.get('not_in_event_list')],
+                         ['TAGGED_L2D_RETURN_PORT'])
+        with_umasks = [e for e in self.events if e.get('umasks')]
+        self.assertEqual(len(with_umasks), 80)
+        self.assertEqual(sum(len(e['umasks']) for e in with_umasks), 643)
+        self.assertEqual(len(self.metrics), 63)
+
+    def test_names_unique(self):
+        names = [e['name'] for e in self.events]
+        self.assertEqual(len(names), len(set(names)))
+
+    def test_no_duplicate_encodings(self):
+        shared = {k: v for k, v in self.cur['shared_encodings'].items()}
+        seen = {}
+        for e in self.events:
+            if e['name'] in shared:
+                s = shared[e['name']]
+                self.assertEqual(e['code'], int(s['code'], 16))
+                self.assertIn('same_encoding_as', e)
+                continue
+            for code in [e['code']] + e.get('alt_codes', []):
+                ums = [u['umask'] for u in self.meaningful(e)] or [0]
+                for u in ums:
+                    key = (code, u)
+                    self.assertNotIn(key, seen, '%s and %s' % (
+                        seen.get(key), e['name']))
+                    seen[key] = e['name']
+
+    def test_umask_values(self):
+        for e in self.events:
+            vals = [u['umask'] for u in self.meaningful(e)]
+            self.assertEqual(len(vals), len(set(vals)), e['name'])
+            for u in e.get('umasks', []):
+                self.assertTrue(0 <= u['umask'] <= 0xf)
+            if e.get('umasks'):
+                self.assertIn(e['default_umask'],
+                              [u['name'] for u in self.meaningful(e)])
+
+    def test_aliases(self):
+        aliases = []
+        for e in self.events:
+            aliases.append(e['alias'])
+            aliases += [u['alias'] for u in self.meaningful(e)]
+            for u in e.get('umasks', []):
+                self.assertEqual('alias' in u, not u.get('reserved'))
+        for b in self.uncore['boxes']:
+            aliases += [x['alias'] for x in b['events']]
+        self.assertEqual(len(aliases), len(set(aliases)))
+        for a in aliases:
+            self.assertRegex(a, ALIAS_RE)
+            self.assertEqual(a, a.lower())
+            self.assertNotIn('..', a)
+
+    def test_metric_terms_exist(self):
+        names = {m['name'] for m in self.metrics}
+        for m in self.metrics:
+            self.assertTrue(m['terms'], m['name'])
+            for t in m['terms']:
+                if 'metric' in t:
+                    self.assertIn(t['metric'], names)
+                    self.assertNotEqual(t['metric'], m['name'])
+                    continue
+                self.assertIn(t['event'], self.by_name, m['name'])
+                e = self.by_name[t['event']]
+                if 'umask' in t:
+                    self.assertIn(t['umask'],
+                                  [u['name'] for u in self.meaningful(e)],
+                                  m['name'])
+
+    def test_qualification_flags(self):
+        for e in self.events:
+            for k in ('iar', 'dar', 'opc'):
+                self.assertIsInstance(e[k], bool, '%s %s' % (e['name'], k))
+            # Section 4.11.2: CPE events support none of IAR, DAR, OPC.
+            if e['name'].startswith(('CPE_', 'ER_')):
+                self.assertEqual((e['iar'], e['dar'], e['opc']),
+                                 (False, False, False), e['name'])
+            # Section 4.8.1: instruction-fetch events are not opcode matched.
+            if e['name'].startswith(('L1I_', 'L2I_', 'ISB_')) and \
+                    e['name'] not in self.cur['rule_exceptions']:
+                self.assertFalse(e['opc'], e['name'])
+        for c in self.core['contradictions']:
+            if c['field'] in ('iar', 'dar', 'opc', 'max_inc'):
+                self.assertEqual(self.by_name[c['event']][c['field']],
+                                 c['resolved'])
+
+    def test_counter_restrictions(self):
+        for e in self.events:
+            c = e['counters']
+            if e['code'] >> 4 in (8, 9, 0xa, 0xb, 0xe, 0xf):
+                self.assertEqual(c.get('pmds'), 'PMD4-9', e['name'])
+            if c.get('l2d_set') is not None:
+                self.assertIn(e['code'] >> 4, (0xe, 0xf))
+        self.assertNotIn('pmds', self.by_name['CPU_OP_CYCLES_HALTED']
+                         ['counters'])
+        l1d = {e['name']: e['counters']['l1d_set'] for e in self.events
+               if 'l1d_set' in e['counters']}
+        self.assertEqual(sorted(set(l1d.values())), [0, 1, 2, 3, 4, 6])
+        l2d = {e['counters']['l2d_set'] for e in self.events
+               if 'l2d_set' in e['counters']}
+        self.assertEqual(sorted(l2d), list(range(9)))
+
+    def test_curation_recorded(self):
+        """Every curated decision shows up in the extracted data."""
+        recorded = {(c['event'], c['field']) for c in
+                    self.core['contradictions']}
+        for name, fields in self.cur['fields'].items():
+            for f in fields:
+                self.assertIn((name, f), recorded)
+        for name in self.cur['umask_fixes']:
+            self.assertTrue(any(c['event'] == name and
+                                c['field'].startswith('umask')
+                                for c in self.core['contradictions']))
+        variants = {v['variant'] for v in self.core['name_variants']}
+        for v in self.cur['names']:
+            self.assertIn(v, variants | {
+                t['term'].split('.')[0] for m in self.metrics
+                for t in m['terms']} | {
+                re.split(r'\W', m['equation_manual'])[0] for m in
+                self.metrics})
+        curated_metrics = {m['name'] for m in self.metrics if 'curated' in m}
+        self.assertEqual(curated_metrics, set(self.cur['metrics']))
+        unc = {(c['box'], c['event']) for c in self.uncore['contradictions']}
+        for key, v in self.cur['uncore'].items():
+            box, name = key.split('/')
+            self.assertIn((box, v.get('canonical', name)), unc)
+        for sec in self.cur.values():
+            for v in sec.values():
+                if 'reason' in v:
+                    self.assertGreater(len(v['reason']), 20)
+                else:
+                    for fv in v.values():
+                        self.assertGreater(len(fv['reason']), 20)
+
+    def test_uncore(self):
+        boxes = {b['box']: b for b in self.uncore['boxes']}
+        self.assertEqual(sorted(boxes), ['bbox', 'rbox', 'zbox'])
+        for b in boxes.values():
+            names = [e['name'] for e in b['events']]
+            self.assertEqual(len(names), len(set(names)))
+            self.assertGreater(len(names), 20)
+
+    def test_generated(self):
+        gen = module('gen')
+        src = gen.gen_source(self.core, self.uncore)
+        rows = re.findall(r'^\t\{ 0x([0-9a-f]{2}), 0x([0-9a-f]), \d+, \w+, '
+                          r'"([^"]+)",\n\t  ([^}]*) \},', src, re.M)
+        expect = sum(1 + len(self.meaningful(e)) for e in self.events)
+        self.assertEqual(len(rows), expect)
+        for code, umask, alias, flags in rows:
+            self.assertRegex(alias, ALIAS_RE)
+        by_alias = {r[2]: r for r in rows}
+        self.assertIn('IA64_EV_PMD4_9', by_alias['er_reads'][3])
+        self.assertNotIn('IA64_EV_OPC', by_alias['l2i_reads'][3])
+        self.assertIn('IA64_EV_OPC', by_alias['l2d_insert_hits'][3])
+        metrics = gen.perf_metrics(self.core, {'metrics': self.metrics})
+        self.assertEqual(len(metrics), 63)
+
+    def run_tool(self, name):
+        return subprocess.run([sys.executable, os.path.join(IA64, name),
+                               '--check'], cwd=REPO, capture_output=True,
+                              text=True)
+
+    def test_extract_check(self):
+        r = self.run_tool('extract.py')
+        self.assertEqual(r.returncode, 0, r.stderr)
+
+    def test_gen_check(self):
+        r = self.run_tool('gen.py')
+        self.assertEqual(r.returncode, 0, r.stderr)
+
+
+if __name__ == '__main__':
+    unittest.main()

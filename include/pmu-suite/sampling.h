@@ -4,7 +4,7 @@
  *
  * perf_event_overflow(), which a PMU interrupt handler calls to deliver a
  * sample, is not exported by stock 6.1 and 6.12 kernels. The suite ships the
- * one-line export as patches/linux-*/0001-perf-core-export-perf_event_overflow.patch;
+ * one-line export in patches/ (0001-perf-core-export-perf_event_overflow);
  * the Kbuild file defines PMU_SUITE_HAVE_OVERFLOW_EXPORT when the kernel it
  * builds against carries it. Code built into the kernel can always call it.
  * Without it a driver still counts, and declares PERF_PMU_CAP_NO_INTERRUPT

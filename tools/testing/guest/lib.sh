@@ -35,23 +35,31 @@ check_ratio() {
 	fi
 }
 
-# run_kunit_module NAME.ko: load a KUnit test module; one result per case.
+# run_kunit_module NAME.ko: load a KUnit test module; one result per case,
+# and a failure if the module ran no case at all.
 run_kunit_module() {
+	_mod=$(basename "$1" .ko)
 	dmesg -c >/dev/null
 	if ! insmod "$1" 2>/tmp/insmod.err; then
-		fail "insmod $(basename "$1")" "$(cat /tmp/insmod.err)"
+		fail "insmod $_mod" "$(cat /tmp/insmod.err)"
 		return
 	fi
-	dmesg | sed -n 's/^\[[^]]*\] *//; s/^    \(not ok\|ok\) [0-9]* \([^ ]*\).*/\1 \2/p' |
+	# Case lines are indented by four spaces after the timestamp.
+	dmesg | sed -n 's/^\[[^]]*\] //; s/^    \(not ok\|ok\) [0-9]* \([^ ]*\).*/\1 \2/p' \
+		>/tmp/kunit.results
+	if [ ! -s /tmp/kunit.results ]; then
+		fail "kunit $_mod" "no KUnit results in the kernel log"
+		dmesg | tail -n 20 | sed 's/^/  | /'
+	fi
 	while read -r status case; do
 		if [ "$status" = ok ]; then
-			pass "kunit $case"
+			pass "kunit $_mod $case"
 		else
-			fail "kunit $case" "see the KUnit log above"
+			fail "kunit $_mod $case" "see the KUnit log above"
 		fi
-	done
-	dmesg | grep -q 'not ok' && dmesg | sed 's/^/  | /'
-	rmmod "$(basename "$1" .ko)"
+	done </tmp/kunit.results
+	grep -q '^not' /tmp/kunit.results && dmesg | sed 's/^/  | /'
+	rmmod "$_mod"
 }
 
 # A workload of a fixed size for perf to watch.

@@ -41,10 +41,10 @@ guest_results() {
 		log "$tier: the guest did not finish its tests (log: $logf)"
 		tail -n 30 "$logf" >&2
 	fi
-	if grep -qE 'WARNING:|Oops|BUG:|Kernel panic|Call Trace|Unable to handle' "$logf"; then
+	if grep -qE 'WARNING: CPU:|cut here|Oops|BUG:|Kernel panic|Call Trace:|Unable to handle kernel' "$logf"; then
 		fail=$((fail + 1))
 		log "$tier: kernel warnings or oopses in the guest:"
-		grep -E -A15 'WARNING:|Oops|BUG:|Kernel panic|Unable to handle' "$logf" | head -n 40 >&2
+		grep -E -A15 'WARNING: CPU:|cut here|Oops|BUG:|Kernel panic|Unable to handle kernel' "$logf" | head -n 40 >&2
 	else
 		pass=$((pass + 1))
 	fi

@@ -31,7 +31,7 @@ kernel_src() {
 # kernel_build NAME SRC ARCH CROSS_COMPILE FRAGMENT [MAKE TARGETS...]
 # allnoconfig plus FRAGMENT, checked, then built; prints the build dir.
 kernel_build() {
-	local name=$1 src=$2 arch=$3 cross=$4 frag=$5 ver key bd opt want got
+	local name=$1 src=$2 arch=$3 cross=$4 frag=$5 ver key bd opt want got stamp
 	shift 5
 	ver=$(basename "$src" | sed 's/^linux-//')
 	key=$(cat "$frag" | sha256sum | cut -c1-10)
@@ -62,8 +62,17 @@ kernel_build() {
 			}
 		done <"$frag"
 	fi
+	# The tree changes only through the graft's patches: skip make when
+	# neither they nor the requested targets changed since the last build.
+	stamp="$(cat "$SUITE_ROOT"/patches/linux-"${ver%.*}"/*.patch 2>/dev/null |
+		sha256sum | cut -c1-16) $*"
+	if [ "$(cat "$bd/.pmu-suite-built" 2>/dev/null)" = "$stamp" ]; then
+		echo "$bd"
+		return 0
+	fi
 	log "$name: building linux $ver ($arch) in $bd"
 	run_logged "$bd/build.log" "${mk[@]}" "$@" ||
 		die "$name: kernel build failed (log: $bd/build.log)"
+	echo "$stamp" >"$bd/.pmu-suite-built"
 	echo "$bd"
 }

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * POWER9 core PMU: raw event codes.
+ *
+ * A raw event code (perf's attr.config) is the 64-bit value of Figure 5-2
+ * of the POWER9 PMU User's Guide: the catalogue's codes are such values,
+ * and the other fields (sampling, thresholds, SDAR mode, reload
+ * qualifiers) extend them. The figure numbers bits 0-63 from the most
+ * significant bit; the masks here count from the least significant one.
+ */
+#ifndef _P9_EVENT_H
+#define _P9_EVENT_H
+
+#include <linux/bits.h>
+#include <linux/types.h>
+
+#define P9_RAW_PMCXSEL		GENMASK_ULL(7, 0)	/* IBM 56:63 */
+#define P9_RAW_MARK		BIT_ULL(8)		/* IBM 55 */
+#define P9_RAW_COMB		GENMASK_ULL(11, 10)	/* IBM 52:53 */
+#define P9_RAW_UNIT		GENMASK_ULL(15, 12)	/* IBM 48:51 */
+#define P9_RAW_PMC		GENMASK_ULL(18, 16)	/* IBM 45:47 */
+#define P9_RAW_RELOAD_QUAL	GENMASK_ULL(21, 20)	/* IBM 42:43 */
+#define P9_RAW_RELOAD_QUAL_EN	BIT_ULL(22)		/* IBM 41 */
+#define P9_RAW_SAMPLE_MODE	GENMASK_ULL(25, 24)	/* SAMPLE[3:4], IBM 38:39 */
+#define P9_RAW_SAMPLE_ELIG	GENMASK_ULL(28, 26)	/* SAMPLE[0:2], IBM 35:37 */
+#define P9_RAW_THRESH_SEL	GENMASK_ULL(31, 29)	/* IBM 32:34 */
+#define P9_RAW_THRESH_STOP	GENMASK_ULL(35, 32)	/* THRESH_CTL[4:7] */
+#define P9_RAW_THRESH_START	GENMASK_ULL(39, 36)	/* THRESH_CTL[0:3] */
+#define P9_RAW_THRESH_MANT	GENMASK_ULL(46, 40)	/* THRESH_CMP[3:9] */
+#define P9_RAW_THRESH_EXP	GENMASK_ULL(49, 47)	/* THRESH_CMP[0:2] */
+#define P9_RAW_SDAR_MODE	GENMASK_ULL(51, 50)	/* IBM 12:13 */
+/* IBM bits 0:11, 40, 44 and 54. */
+#define P9_RAW_RESERVED		(GENMASK_ULL(63, 52) | BIT_ULL(23) | \
+				 BIT_ULL(19) | BIT_ULL(9))
+
+#define P9_RAW_THRESH_CTL	(P9_RAW_THRESH_START | P9_RAW_THRESH_STOP)
+#define P9_RAW_THRESH_CMP	(P9_RAW_THRESH_EXP | P9_RAW_THRESH_MANT)
+#define P9_RAW_THRESH		(P9_RAW_THRESH_SEL | P9_RAW_THRESH_CTL | \
+				 P9_RAW_THRESH_CMP)
+#define P9_RAW_SAMPLE		(P9_RAW_SAMPLE_MODE | P9_RAW_SAMPLE_ELIG)
+
+/* The two codes PMC5 and PMC6 can count (section 5.16, Appendix A.1). */
+#define P9_CODE_PMC5_RUN_INST	0x500faULL	/* PM_RUN_INST_CMPL */
+#define P9_CODE_PMC6_RUN_CYC	0x600f4ULL	/* PM_RUN_CYC */
+
+#define P9_NUM_PMCS		6
+#define P9_NUM_PROG_PMCS	4
+
+/* Unit selectors (MMCR1[PMCxUNIT], Appendix A.4). */
+#define P9_UNIT_L2L3		6
+#define P9_UNIT_MMU_FIRST	8
+#define P9_UNIT_MMU_LAST	11
+
+/* Random sampling modes (MMCRA[RAND_SAMP_MODE], Table A-5). */
+#define P9_SAMPLE_MODE_RIS	0	/* random instruction sampling */
+#define P9_SAMPLE_MODE_LDST	1	/* random load/store sampling */
+#define P9_SAMPLE_MODE_BRANCH	2	/* random event sampling, branch unit */
+
+/**
+ * struct p9_event - a raw code, decoded and checked
+ * @config: the raw code
+ * @pmc: PMC field, 0 for any programmable PMC, else 1-6
+ * @unit: unit selector
+ * @comb: event bus combination
+ * @pmcxsel: event selector
+ * @mark: counts the marked (sampled) instruction: MMCRA[SAMPLE_ENABLE]
+ * @sample_elig: MMCRA[RAND_SAMP_ELIG]
+ * @sample_mode: MMCRA[RAND_SAMP_MODE]
+ * @thresh_sel: MMCRA[THRESH_EVENT_SEL]
+ * @thresh_start: MMCRA[THRESH_START]
+ * @thresh_stop: MMCRA[THRESH_END]
+ * @thresh_exp: MMCRA[THRESH_CMP_EXP]
+ * @thresh_mant: MMCRA[THRESH_CMP_MANTISSA]
+ * @sdar_mode: MMCRA[SDAR_MODE]
+ * @reload_qual_en: the reload qualifiers below are used
+ * @reload_qual: MMCR1[DC_RLD_QUAL] (bit 1) and MMCR1[IC_RLD_QUAL] (bit 0)
+ * @l2l3: an L2/L3 event bus event, which needs PMC4 (section 5.16)
+ * @mmu: an MMU event bus event, counted on PMC1 only (section 5.16)
+ */
+struct p9_event {
+	u64 config;
+	u8 pmc;
+	u8 unit;
+	u8 comb;
+	u8 pmcxsel;
+	bool mark;
+	u8 sample_elig;
+	u8 sample_mode;
+	u8 thresh_sel;
+	u8 thresh_start;
+	u8 thresh_stop;
+	u8 thresh_exp;
+	u8 thresh_mant;
+	u8 sdar_mode;
+	bool reload_qual_en;
+	u8 reload_qual;
+	bool l2l3;
+	bool mmu;
+};
+
+int p9_event_decode(u64 config, struct p9_event *ev, const char **why);
+bool p9_event_uses_mmcra(const struct p9_event *ev);
+u64 p9_event_mmcra_bits(const struct p9_event *ev);
+
+#endif /* _P9_EVENT_H */

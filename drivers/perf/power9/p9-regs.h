@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * POWER9 core PMU register layouts (Appendix A of the PMU User's Guide).
+ *
+ * The manual numbers bits from the most significant (0) to the least
+ * significant (63); P9_IBM_BIT() and P9_IBM_FIELD() take its numbers, so
+ * each definition can be checked against the tables by eye.
+ */
+#ifndef _P9_REGS_H
+#define _P9_REGS_H
+
+#include <linux/bits.h>
+
+#define P9_IBM_BIT(n)		BIT_ULL(63 - (n))
+#define P9_IBM_FIELD(first, last)	GENMASK_ULL(63 - (first), 63 - (last))
+
+/* MMCR0 (A.3) */
+#define MMCR0_FC		P9_IBM_BIT(32)
+#define MMCR0_FCS		P9_IBM_BIT(33)
+#define MMCR0_FCP		P9_IBM_BIT(34)
+#define MMCR0_FCM1		P9_IBM_BIT(35)
+#define MMCR0_FCM0		P9_IBM_BIT(36)
+#define MMCR0_PMAE		P9_IBM_BIT(37)
+#define MMCR0_FCECE		P9_IBM_BIT(38)
+#define MMCR0_TBEE		P9_IBM_BIT(41)
+#define MMCR0_BHRBA		P9_IBM_BIT(42)
+#define MMCR0_EBE		P9_IBM_BIT(43)
+#define MMCR0_PMCC		P9_IBM_FIELD(44, 45)
+#define MMCR0_PMC1CE		P9_IBM_BIT(48)
+#define MMCR0_PMCJCE		P9_IBM_BIT(49)
+#define MMCR0_TRIGGER		P9_IBM_BIT(50)
+#define MMCR0_FCPC		P9_IBM_BIT(51)
+#define MMCR0_PMAOQ		P9_IBM_BIT(52)
+#define MMCR0_CC56RUN		P9_IBM_BIT(55)
+#define MMCR0_PMAO		P9_IBM_BIT(56)
+#define MMCR0_FC1_4		P9_IBM_BIT(58)
+#define MMCR0_FC5_6		P9_IBM_BIT(59)
+#define MMCR0_FCWAIT		P9_IBM_BIT(62)
+#define MMCR0_FCH		P9_IBM_BIT(63)
+
+/* MMCR1 (A.4): per programmable PMC n = 1..4 */
+#define MMCR1_UNIT(n)		P9_IBM_FIELD(4 * ((n) - 1), 4 * ((n) - 1) + 3)
+#define MMCR1_DC_RLD_QUAL	P9_IBM_BIT(16)
+#define MMCR1_IC_RLD_QUAL	P9_IBM_BIT(17)
+#define MMCR1_COMB(n)		P9_IBM_FIELD(24 + 2 * ((n) - 1), 25 + 2 * ((n) - 1))
+#define MMCR1_SEL(n)		P9_IBM_FIELD(32 + 8 * ((n) - 1), 39 + 8 * ((n) - 1))
+
+/* MMCR2 (A.5): a 9-bit field per PMC n = 1..6 */
+#define MMCR2_FCS(n)		P9_IBM_BIT(9 * ((n) - 1))
+#define MMCR2_FCP(n)		P9_IBM_BIT(9 * ((n) - 1) + 1)
+#define MMCR2_FCPC(n)		P9_IBM_BIT(9 * ((n) - 1) + 2)
+#define MMCR2_FCWAIT(n)		P9_IBM_BIT(9 * ((n) - 1) + 5)
+#define MMCR2_FCH(n)		P9_IBM_BIT(9 * ((n) - 1) + 6)
+
+/* MMCRA (A.6) */
+#define MMCRA_THRESH_CMP_EXP	P9_IBM_FIELD(9, 11)
+#define MMCRA_THRESH_CMP_MANT	P9_IBM_FIELD(12, 18)
+#define MMCRA_SDAR_MODE		P9_IBM_FIELD(20, 21)
+#define MMCRA_THRESH_EVENT_SEL	P9_IBM_FIELD(45, 47)
+#define MMCRA_THRESH_START	P9_IBM_FIELD(48, 51)
+#define MMCRA_THRESH_END	P9_IBM_FIELD(52, 55)
+#define MMCRA_RAND_SAMP_ELIG	P9_IBM_FIELD(57, 59)
+#define MMCRA_SAMPLE_RESET	P9_IBM_BIT(60)
+#define MMCRA_RAND_SAMP_MODE	P9_IBM_FIELD(61, 62)
+#define MMCRA_SAMPLE_ENABLE	P9_IBM_BIT(63)
+
+/* SIER (A.7) */
+#define SIER_DATA_SRC		P9_IBM_FIELD(8, 10)
+#define SIER_MSR_PR		P9_IBM_BIT(38)
+#define SIER_MSR_HV		P9_IBM_BIT(39)
+#define SIER_SIAR_VALID		P9_IBM_BIT(41)
+#define SIER_SDAR_VALID		P9_IBM_BIT(42)
+#define SIER_TE			P9_IBM_BIT(43)
+#define SIER_TYPE		P9_IBM_FIELD(46, 48)
+#define SIER_TAK_BR		P9_IBM_BIT(52)
+#define SIER_MPRED		P9_IBM_BIT(53)
+#define SIER_DERAT_MISS		P9_IBM_BIT(56)
+#define SIER_A_XLATE_SRC	P9_IBM_FIELD(57, 59)
+#define SIER_LDST		P9_IBM_FIELD(60, 62)
+#define SIER_CMPL		P9_IBM_BIT(63)
+
+/* SIER[TYPE] values */
+#define SIER_TYPE_LOAD		1
+#define SIER_TYPE_STORE		2
+
+#endif /* _P9_REGS_H */

@@ -249,6 +249,7 @@ static struct kunit_suite hk_suite = {
 	.suite_exit = hk_suite_exit,
 	.test_cases = hk_cases,
 };
+
 kunit_test_suite(hk_suite);
 
 MODULE_DESCRIPTION("KUnit test of a model-backed PMU on the real perf core");

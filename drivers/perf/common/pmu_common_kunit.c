@@ -128,6 +128,7 @@ static struct kunit_suite pmu_common_suite = {
 	.name = "pmu_suite_common",
 	.test_cases = pmu_common_cases,
 };
+
 kunit_test_suite(pmu_common_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the PMU suite's shared counter arithmetic");

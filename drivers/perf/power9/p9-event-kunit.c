@@ -267,6 +267,7 @@ static struct kunit_suite p9_event_suite = {
 	.name = "power9_event",
 	.test_cases = p9_event_cases,
 };
+
 kunit_test_suite(p9_event_suite);
 
 MODULE_DESCRIPTION("KUnit tests of POWER9 raw event decoding");

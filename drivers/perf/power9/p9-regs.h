@@ -38,19 +38,25 @@
 #define MMCR0_FCWAIT		P9_IBM_BIT(62)
 #define MMCR0_FCH		P9_IBM_BIT(63)
 
-/* MMCR1 (A.4): per programmable PMC n = 1..4 */
-#define MMCR1_UNIT(n)		P9_IBM_FIELD(4 * ((n) - 1), 4 * ((n) - 1) + 3)
+/*
+ * MMCR1 (A.4), per programmable PMC n = 1..4: PMCnUNIT at IBM 4(n-1):4n-1,
+ * PMCnCOMB at 24+2(n-1):25+2(n-1), PMCnSEL at 32+8(n-1):39+8(n-1).
+ */
+#define MMCR1_UNIT_SHIFT(n)	(60 - 4 * ((n) - 1))
+#define MMCR1_COMB_SHIFT(n)	(38 - 2 * ((n) - 1))
+#define MMCR1_SEL_SHIFT(n)	(24 - 8 * ((n) - 1))
 #define MMCR1_DC_RLD_QUAL	P9_IBM_BIT(16)
 #define MMCR1_IC_RLD_QUAL	P9_IBM_BIT(17)
-#define MMCR1_COMB(n)		P9_IBM_FIELD(24 + 2 * ((n) - 1), 25 + 2 * ((n) - 1))
-#define MMCR1_SEL(n)		P9_IBM_FIELD(32 + 8 * ((n) - 1), 39 + 8 * ((n) - 1))
 
-/* MMCR2 (A.5): a 9-bit field per PMC n = 1..6 */
-#define MMCR2_FCS(n)		P9_IBM_BIT(9 * ((n) - 1))
-#define MMCR2_FCP(n)		P9_IBM_BIT(9 * ((n) - 1) + 1)
-#define MMCR2_FCPC(n)		P9_IBM_BIT(9 * ((n) - 1) + 2)
-#define MMCR2_FCWAIT(n)		P9_IBM_BIT(9 * ((n) - 1) + 5)
-#define MMCR2_FCH(n)		P9_IBM_BIT(9 * ((n) - 1) + 6)
+/*
+ * MMCR2 (A.5): a 9-bit field per PMC n = 1..6 at IBM 9(n-1), holding
+ * FCnS, FCnP, FCnPC, FCnM1, FCnM0, FCnWAIT, FCnH, FCnTI, FCnTA.
+ */
+#define MMCR2_FCS(n)		BIT_ULL(63 - 9 * ((n) - 1))
+#define MMCR2_FCP(n)		BIT_ULL(62 - 9 * ((n) - 1))
+#define MMCR2_FCPC(n)		BIT_ULL(61 - 9 * ((n) - 1))
+#define MMCR2_FCWAIT(n)		BIT_ULL(58 - 9 * ((n) - 1))
+#define MMCR2_FCH(n)		BIT_ULL(57 - 9 * ((n) - 1))
 
 /* MMCRA (A.6) */
 #define MMCRA_THRESH_CMP_EXP	P9_IBM_FIELD(9, 11)

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of POWER9 event placement: the scheduler accepts exactly
+ * the groups an independent brute-force search can place, over every
+ * group of up to four events drawn from a sample of the catalogue that
+ * covers each kind of constraint; every group of Table 5-24 is accepted.
+ */
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/module.h>
+
+#include "p9-catalogue.h"
+#include "p9-event.h"
+#include "p9-sched.h"
+
+#define SAMPLE_MAX	24
+#define GROUP_MAX	4
+
+static struct p9_event ev_of(struct kunit *test, u64 code)
+{
+	struct p9_event ev;
+	const char *why;
+
+	KUNIT_EXPECT_EQ_MSG(test, p9_event_decode(code, &ev, &why), 0,
+			    "0x%llx", code);
+	return ev;
+}
+
+/*
+ * Section 5.16 restated for the brute force, independently of the
+ * scheduler: a PMC field names the counter; MMU events need PMC1; the
+ * rest go on any of PMC1-4.
+ */
+static bool bf_allowed(const struct p9_event *ev, unsigned int pmc)
+{
+	if (ev->pmc)
+		return pmc == ev->pmc;
+	if (ev->mmu)
+		return pmc == 1;
+	return pmc >= 1 && pmc <= 4;
+}
+
+/* One event per PMC, and L2/L3 events need PMC4 free or holding one. */
+static bool bf_valid(const struct p9_event *evs, const u8 *pmc, unsigned int n)
+{
+	bool l2l3 = false, pmc4_ok = true;
+	unsigned int i, j;
+
+	for (i = 0; i < n; i++) {
+		if (!bf_allowed(&evs[i], pmc[i]))
+			return false;
+		for (j = 0; j < i; j++)
+			if (pmc[i] == pmc[j])
+				return false;
+		l2l3 |= evs[i].l2l3;
+		if (pmc[i] == 4 && !evs[i].l2l3)
+			pmc4_ok = false;
+	}
+	return !l2l3 || pmc4_ok;
+}
+
+static bool bf_feasible(const struct p9_event *evs, unsigned int n)
+{
+	u8 pmc[GROUP_MAX] = {};
+	unsigned int i, total = 1;
+	unsigned int k;
+
+	for (i = 0; i < n; i++)
+		total *= P9_NUM_PMCS;
+	for (k = 0; k < total; k++) {
+		unsigned int v = k;
+
+		for (i = 0; i < n; i++) {
+			pmc[i] = v % P9_NUM_PMCS + 1;
+			v /= P9_NUM_PMCS;
+		}
+		if (bf_valid(evs, pmc, n))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A sample of the catalogue with up to two events per kind: PMC field,
+ * L2/L3, MMU. Plus PMC5 and PMC6's codes, absent from the event tables.
+ */
+static unsigned int sample_events(struct kunit *test, struct p9_event *out)
+{
+	unsigned int seen[8][3] = {};
+	unsigned int i, n = 0;
+
+	out[n++] = ev_of(test, P9_CODE_PMC5_RUN_INST);
+	out[n++] = ev_of(test, P9_CODE_PMC6_RUN_CYC);
+	for (i = 0; i < p9_catalogue_len && n < SAMPLE_MAX; i++) {
+		struct p9_event ev = ev_of(test, p9_catalogue[i].code);
+		unsigned int kind = ev.l2l3 ? 1 : ev.mmu ? 2 : 0;
+
+		if (seen[ev.pmc][kind] >= 2)
+			continue;
+		seen[ev.pmc][kind]++;
+		out[n++] = ev;
+	}
+	return n;
+}
+
+static void p9_sched_matches_brute_force(struct kunit *test)
+{
+	struct p9_event sample[SAMPLE_MAX], group[GROUP_MAX];
+	unsigned int idx[GROUP_MAX], n, size, i, groups = 0, feasible = 0;
+	struct p9_schedule s;
+
+	n = sample_events(test, sample);
+	KUNIT_ASSERT_GE(test, n, 12U);
+	for (size = 1; size <= GROUP_MAX; size++) {
+		/* Every multiset of @size events of the sample. */
+		for (i = 0; i < size; i++)
+			idx[i] = 0;
+		for (;;) {
+			bool want, got;
+			int ret;
+
+			for (i = 0; i < size; i++)
+				group[i] = sample[idx[i]];
+			want = bf_feasible(group, size);
+			ret = p9_schedule(group, size, &s);
+			got = ret == 0;
+			KUNIT_EXPECT_EQ_MSG(test, got, want,
+					    "group of %u starting 0x%llx", size,
+					    group[0].config);
+			if (got) {
+				KUNIT_EXPECT_TRUE(test, bf_valid(group, s.pmc, size));
+				feasible++;
+			} else {
+				KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
+			}
+			groups++;
+			/* Next multiset (non-decreasing indices). */
+			for (i = size; i-- > 0;)
+				if (idx[i] < n - 1)
+					break;
+			if (i == UINT_MAX || idx[i] >= n - 1)
+				break;
+			idx[i]++;
+			for (i++; i < size; i++)
+				idx[i] = idx[i - 1];
+		}
+	}
+	kunit_info(test, "%u groups from %u events, %u placeable", groups, n,
+		   feasible);
+	KUNIT_EXPECT_GT(test, feasible, 0U);
+	KUNIT_EXPECT_LT(test, feasible, groups);
+}
+
+static void p9_sched_table_5_24(struct kunit *test)
+{
+	struct p9_event group[P9_GROUP_MAX_EVENTS];
+	struct p9_schedule s;
+	unsigned int g, i;
+
+	KUNIT_ASSERT_EQ(test, p9_groups_len, 252U);
+	for (g = 0; g < p9_groups_len; g++) {
+		const struct p9_catalogue_group *grp = &p9_groups[g];
+
+		for (i = 0; i < grp->nr; i++)
+			group[i] = ev_of(test, grp->codes[i]);
+		KUNIT_EXPECT_EQ_MSG(test, p9_schedule(group, grp->nr, &s), 0,
+				    "group %u %s", grp->id, grp->name);
+	}
+}
+
+static void p9_sched_l2l3_companion(struct kunit *test)
+{
+	/* pm_l2_6: PMC4 is RESERVED 0x46884 in Table 5-24. */
+	struct p9_event g[] = {
+		ev_of(test, 0x16884), ev_of(test, 0x26884), ev_of(test, 0x36884),
+	};
+	struct p9_schedule s;
+
+	KUNIT_ASSERT_EQ(test, p9_schedule(g, ARRAY_SIZE(g), &s), 0);
+	KUNIT_EXPECT_EQ(test, s.companion, 0x46884ULL);
+	KUNIT_EXPECT_EQ(test, s.used, (u8)0x7);
+}
+
+static void p9_sched_l2l3_pmc4_taken(struct kunit *test)
+{
+	/* An L2 event on PMC1 and a non-L2/L3 event fixed on PMC4. */
+	struct p9_event g[] = { ev_of(test, 0x16080), ev_of(test, 0x400f4) };
+	struct p9_schedule s;
+
+	KUNIT_EXPECT_EQ(test, p9_schedule(g, ARRAY_SIZE(g), &s), -ENOSPC);
+}
+
+static void p9_sched_l2l3_moves_any_pmc_event(struct kunit *test)
+{
+	/* L2 on PMC1, then four "any PMC" events: one too many. */
+	struct p9_event g[] = {
+		ev_of(test, 0x16080), ev_of(test, 0x2080), ev_of(test, 0x2084),
+		ev_of(test, 0x2088),
+	};
+	struct p9_schedule s;
+
+	KUNIT_EXPECT_EQ(test, p9_schedule(g, ARRAY_SIZE(g), &s), -ENOSPC);
+	/* With one fewer, they fit on PMC2-3 and leave PMC4 to the companion. */
+	KUNIT_ASSERT_EQ(test, p9_schedule(g, 3, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.companion, 0x46080ULL);
+	KUNIT_EXPECT_EQ(test, s.pmc[0], 1);
+}
+
+static void p9_sched_mmu_pmc1(struct kunit *test)
+{
+	struct p9_event g[] = { ev_of(test, 0x8080), ev_of(test, 0x8082) };
+	struct p9_schedule s;
+
+	KUNIT_ASSERT_EQ(test, p9_schedule(g, 1, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.pmc[0], 1);
+	KUNIT_EXPECT_EQ(test, p9_schedule(g, 2, &s), -ENOSPC);
+}
+
+static void p9_sched_full_group(struct kunit *test)
+{
+	struct p9_event g[] = {
+		ev_of(test, 0x2080), ev_of(test, 0x2084), ev_of(test, 0x2088),
+		ev_of(test, 0x208c), ev_of(test, P9_CODE_PMC5_RUN_INST),
+		ev_of(test, P9_CODE_PMC6_RUN_CYC), ev_of(test, 0x2090),
+	};
+	struct p9_schedule s;
+
+	KUNIT_ASSERT_EQ(test, p9_schedule(g, 6, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.used, (u8)0x3f);
+	KUNIT_EXPECT_EQ(test, s.pmc[4], 5);
+	KUNIT_EXPECT_EQ(test, s.pmc[5], 6);
+	KUNIT_EXPECT_EQ(test, p9_schedule(g, 7, &s), -ENOSPC);
+}
+
+static void p9_sched_shared_mmcra(struct kunit *test)
+{
+	u64 ris_all = 0x401e0;	/* PM_MRK_INST_CMPL, RIS of all instructions */
+	u64 ris_ldst = 0x401e0 | FIELD_PREP(P9_RAW_SAMPLE_ELIG, 1);
+	struct p9_event same[] = { ev_of(test, ris_all), ev_of(test, 0x1013e) };
+	struct p9_event clash[] = {
+		ev_of(test, ris_all),
+		ev_of(test, 0x1013e | FIELD_PREP(P9_RAW_SAMPLE_ELIG, 1)),
+	};
+	struct p9_event one[] = { ev_of(test, ris_ldst) };
+	struct p9_schedule s;
+
+	KUNIT_EXPECT_EQ(test, p9_schedule(same, 2, &s), 0);
+	KUNIT_EXPECT_EQ(test, p9_schedule(clash, 2, &s), -EINVAL);
+	KUNIT_ASSERT_EQ(test, p9_schedule(one, 1, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.mmcra, p9_event_mmcra_bits(&one[0]));
+}
+
+static void p9_sched_reload_qual_agree(struct kunit *test)
+{
+	u64 en = P9_RAW_RELOAD_QUAL_EN;
+	struct p9_event g[] = {
+		ev_of(test, 0x14040 | en | FIELD_PREP(P9_RAW_RELOAD_QUAL, 1)),
+		ev_of(test, 0x24040 | en | FIELD_PREP(P9_RAW_RELOAD_QUAL, 2)),
+	};
+	struct p9_schedule s;
+
+	KUNIT_EXPECT_EQ(test, p9_schedule(g, 2, &s), -EINVAL);
+	KUNIT_ASSERT_EQ(test, p9_schedule(g, 1, &s), 0);
+	KUNIT_EXPECT_TRUE(test, s.reload_qual_en);
+	KUNIT_EXPECT_EQ(test, s.reload_qual, 1);
+}
+
+static struct kunit_case p9_sched_cases[] = {
+	KUNIT_CASE(p9_sched_matches_brute_force),
+	KUNIT_CASE(p9_sched_table_5_24),
+	KUNIT_CASE(p9_sched_l2l3_companion),
+	KUNIT_CASE(p9_sched_l2l3_pmc4_taken),
+	KUNIT_CASE(p9_sched_l2l3_moves_any_pmc_event),
+	KUNIT_CASE(p9_sched_mmu_pmc1),
+	KUNIT_CASE(p9_sched_full_group),
+	KUNIT_CASE(p9_sched_shared_mmcra),
+	KUNIT_CASE(p9_sched_reload_qual_agree),
+	{}
+};
+
+static struct kunit_suite p9_sched_suite = {
+	.name = "power9_sched",
+	.test_cases = p9_sched_cases,
+};
+
+kunit_test_suite(p9_sched_suite);
+
+MODULE_DESCRIPTION("KUnit tests of POWER9 event placement");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * POWER9 core PMU: placing a group of events on the PMCs.
+ *
+ * Section 5.16's rules: one event per PMC; PMC5 and PMC6 are not
+ * programmable; L2 and L3 events need PMC4 programmed with the fourth
+ * event of their group; MMU events need PMC1. Marked events share the one
+ * MMCRA, and the reload qualifiers are one pair of MMCR1 bits, so events
+ * that set them must agree. A group has at most six events, so a
+ * depth-first search over the PMCs each event allows is exhaustive and
+ * cheap (at most 4^4 leaves).
+ *
+ * The L2/L3 rule, as Table 5-24 shows it: in every group holding an L2 or
+ * L3 event, PMC4 holds an L2/L3 event too, either one of the group's or a
+ * code the table marks RESERVED, of the same selector as the group's
+ * others (pm_l2_6: 0x16884, 0x26884, 0x36884 and RESERVED 0x46884). So an
+ * L2/L3 event counts only when PMC4 holds an L2/L3 event; when the group
+ * leaves PMC4 free, the driver programs it with the companion code: the
+ * first L2/L3 event's selector moved to PMC4.
+ */
+#include <linux/bitfield.h>
+#include <linux/errno.h>
+#include <linux/export.h>
+
+#include "p9-sched.h"
+
+/**
+ * p9_event_allowed_pmcs() - the PMCs an event may count on
+ * @ev: a decoded event
+ *
+ * Return: a mask with bit n set for PMC n + 1.
+ */
+u8 p9_event_allowed_pmcs(const struct p9_event *ev)
+{
+	if (ev->pmc)
+		return BIT(ev->pmc - 1);
+	if (ev->mmu)
+		return BIT(0);
+	return GENMASK(P9_NUM_PROG_PMCS - 1, 0);
+}
+EXPORT_SYMBOL_GPL(p9_event_allowed_pmcs);
+
+/**
+ * p9_l2l3_companion() - the PMC4 code that lets an L2/L3 event count
+ * @ev: a decoded L2/L3 event
+ */
+u64 p9_l2l3_companion(const struct p9_event *ev)
+{
+	return (ev->config & ~P9_RAW_PMC) | FIELD_PREP(P9_RAW_PMC, 4);
+}
+EXPORT_SYMBOL_GPL(p9_l2l3_companion);
+
+struct p9_search {
+	const struct p9_event *evs;
+	unsigned int n;
+	const struct p9_event *l2l3;	/* first L2/L3 event, if any */
+	struct p9_schedule *s;
+};
+
+static bool p9_leaf_ok(struct p9_search *st)
+{
+	unsigned int i;
+
+	if (!st->l2l3 || !(st->s->used & BIT(3)))
+		return true;
+	for (i = 0; i < st->n; i++)
+		if (st->s->pmc[i] == 4)
+			return st->evs[i].l2l3;
+	return false;
+}
+
+static bool p9_place(struct p9_search *st, unsigned int i)
+{
+	u8 allowed, pmc;
+
+	if (i == st->n)
+		return p9_leaf_ok(st);
+	allowed = p9_event_allowed_pmcs(&st->evs[i]) & ~st->s->used;
+	for (pmc = 0; pmc < P9_NUM_PMCS; pmc++) {
+		if (!(allowed & BIT(pmc)))
+			continue;
+		st->s->used |= BIT(pmc);
+		st->s->pmc[i] = pmc + 1;
+		if (p9_place(st, i + 1))
+			return true;
+		st->s->used &= ~BIT(pmc);
+	}
+	return false;
+}
+
+/**
+ * p9_schedule() - place a group of events on the PMCs
+ * @evs: the group's decoded events
+ * @n: how many
+ * @s: filled with the placement and the shared register bits
+ *
+ * Return: 0; -ENOSPC when the events cannot all be placed; -EINVAL when
+ * they ask for different MMCRA settings or reload qualifiers.
+ */
+int p9_schedule(const struct p9_event *evs, unsigned int n,
+		struct p9_schedule *s)
+{
+	struct p9_search st = { .evs = evs, .n = n, .s = s };
+	bool have_mmcra = false;
+	unsigned int i;
+
+	*s = (struct p9_schedule) {};
+	if (n > P9_NUM_PMCS)
+		return -ENOSPC;
+	for (i = 0; i < n; i++) {
+		const struct p9_event *ev = &evs[i];
+
+		if (p9_event_uses_mmcra(ev)) {
+			u64 bits = p9_event_mmcra_bits(ev);
+
+			if (have_mmcra && bits != s->mmcra)
+				return -EINVAL;
+			s->mmcra = bits;
+			have_mmcra = true;
+		}
+		if (ev->reload_qual_en) {
+			if (s->reload_qual_en && ev->reload_qual != s->reload_qual)
+				return -EINVAL;
+			s->reload_qual_en = true;
+			s->reload_qual = ev->reload_qual;
+		}
+		if (ev->l2l3 && !st.l2l3)
+			st.l2l3 = ev;
+	}
+	if (!p9_place(&st, 0)) {
+		s->used = 0;
+		return -ENOSPC;
+	}
+	if (st.l2l3 && !(s->used & BIT(3)))
+		s->companion = p9_l2l3_companion(st.l2l3);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(p9_schedule);

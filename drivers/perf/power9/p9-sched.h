@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * POWER9 core PMU: placing a group of events on the PMCs (section 5.16).
+ */
+#ifndef _P9_SCHED_H
+#define _P9_SCHED_H
+
+#include "p9-event.h"
+
+/**
+ * struct p9_schedule - where a group's events count, and what they share
+ * @pmc: PMC (1-6) of each event, in the order given to p9_schedule()
+ * @used: bit n set when PMC n + 1 holds an event
+ * @companion: raw code programmed on PMC4, not counted for any event,
+ *	when the group's L2/L3 events need PMC4 and no event of the group
+ *	holds it; 0 when none is needed
+ * @mmcra: the MMCRA bits the group's marked events share
+ * @reload_qual_en: some event sets the reload qualifiers
+ * @reload_qual: the qualifiers (MMCR1[DC_RLD_QUAL], MMCR1[IC_RLD_QUAL])
+ */
+struct p9_schedule {
+	u8 pmc[P9_NUM_PMCS];
+	u8 used;
+	u64 companion;
+	u64 mmcra;
+	bool reload_qual_en;
+	u8 reload_qual;
+};
+
+int p9_schedule(const struct p9_event *evs, unsigned int n,
+		struct p9_schedule *s);
+u8 p9_event_allowed_pmcs(const struct p9_event *ev);
+u64 p9_l2l3_companion(const struct p9_event *ev);
+
+#endif /* _P9_SCHED_H */

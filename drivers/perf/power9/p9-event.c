@@ -199,17 +199,17 @@ EXPORT_SYMBOL_GPL(p9_event_uses_mmcra);
  */
 u64 p9_event_mmcra_bits(const struct p9_event *ev)
 {
-	u64 v = FIELD_PREP(MMCRA_SDAR_MODE, ev->sdar_mode);
+	u64 v = FIELD_PREP(P9_MMCRA_SDAR_MODE, ev->sdar_mode);
 
 	if (!ev->mark)
 		return v;
-	return v | MMCRA_SAMPLE_ENABLE |
-	       FIELD_PREP(MMCRA_RAND_SAMP_MODE, ev->sample_mode) |
-	       FIELD_PREP(MMCRA_RAND_SAMP_ELIG, ev->sample_elig) |
-	       FIELD_PREP(MMCRA_THRESH_EVENT_SEL, ev->thresh_sel) |
-	       FIELD_PREP(MMCRA_THRESH_START, ev->thresh_start) |
-	       FIELD_PREP(MMCRA_THRESH_END, ev->thresh_stop) |
-	       FIELD_PREP(MMCRA_THRESH_CMP_EXP, ev->thresh_exp) |
-	       FIELD_PREP(MMCRA_THRESH_CMP_MANT, ev->thresh_mant);
+	return v | P9_MMCRA_SAMPLE_ENABLE |
+	       FIELD_PREP(P9_MMCRA_RAND_SAMP_MODE, ev->sample_mode) |
+	       FIELD_PREP(P9_MMCRA_RAND_SAMP_ELIG, ev->sample_elig) |
+	       FIELD_PREP(P9_MMCRA_THRESH_EVENT_SEL, ev->thresh_sel) |
+	       FIELD_PREP(P9_MMCRA_THRESH_START, ev->thresh_start) |
+	       FIELD_PREP(P9_MMCRA_THRESH_END, ev->thresh_stop) |
+	       FIELD_PREP(P9_MMCRA_THRESH_CMP_EXP, ev->thresh_exp) |
+	       FIELD_PREP(P9_MMCRA_THRESH_CMP_MANT, ev->thresh_mant);
 }
 EXPORT_SYMBOL_GPL(p9_event_mmcra_bits);

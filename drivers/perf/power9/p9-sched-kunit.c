@@ -105,10 +105,12 @@ static unsigned int sample_events(struct kunit *test, struct p9_event *out)
 
 static void p9_sched_matches_brute_force(struct kunit *test)
 {
-	struct p9_event sample[SAMPLE_MAX], group[GROUP_MAX];
+	struct p9_event *sample, group[GROUP_MAX];
 	unsigned int idx[GROUP_MAX], n, size, i, groups = 0, feasible = 0;
 	struct p9_schedule s;
 
+	sample = kunit_kcalloc(test, SAMPLE_MAX, sizeof(*sample), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sample);
 	n = sample_events(test, sample);
 	KUNIT_ASSERT_GE(test, n, 12U);
 	for (size = 1; size <= GROUP_MAX; size++) {

@@ -14,6 +14,7 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/sched/clock.h>
+#include <asm/irq_regs.h>
 #include <pmu-suite/sampling.h>
 
 #define PROBE_EVENT_NS		1

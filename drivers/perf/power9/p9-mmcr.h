@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * POWER9 core PMU: control register values for a scheduled group.
+ */
+#ifndef _P9_MMCR_H
+#define _P9_MMCR_H
+
+#include "p9-sched.h"
+
+/**
+ * struct p9_counter_attr - what perf asks of one event, for the MMCRs
+ * @exclude_user: do not count in problem state (MSR[PR] = 1)
+ * @exclude_kernel: do not count in privileged state
+ * @exclude_hv: do not count in hypervisor state (MSR[HV, PR] = 10)
+ * @exclude_idle: do not count while the run latch is off (CTRL[RUN] = 0)
+ */
+struct p9_counter_attr {
+	bool exclude_user;
+	bool exclude_kernel;
+	bool exclude_hv;
+	bool exclude_idle;
+};
+
+/**
+ * struct p9_mmcr - the control registers, with the counters running
+ * @mmcr0: MMCR0 (the caller adds MMCR0[FC] to freeze)
+ * @mmcr1: MMCR1: unit, combination and selector of PMC1-4
+ * @mmcr2: MMCR2: per-counter freeze conditions
+ * @mmcra: MMCRA: sampling and thresholds
+ */
+struct p9_mmcr {
+	u64 mmcr0;
+	u64 mmcr1;
+	u64 mmcr2;
+	u64 mmcra;
+};
+
+void p9_compute_mmcr(const struct p9_event *evs,
+		     const struct p9_counter_attr *attrs, unsigned int n,
+		     const struct p9_schedule *s, bool kernel_is_hv,
+		     struct p9_mmcr *m);
+
+#endif /* _P9_MMCR_H */

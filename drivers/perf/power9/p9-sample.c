@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * POWER9 core PMU: turning the sampling registers into a perf sample.
+ *
+ * SIER (A.7) says whether SIAR and SDAR belong to the sampled instruction;
+ * in continuous sampling they never do (2.3), and the interrupted PC
+ * stands in for the instruction address. SIER's architected LDST and
+ * TYPE fields, with the implementation-dependent DATA_SRC (Table A-6),
+ * give the data source; the threshold counter in MMCRA (3.1) gives the
+ * weight.
+ */
+#include <linux/bitfield.h>
+#include <linux/export.h>
+#include <linux/perf_event.h>
+
+#include "p9-regs.h"
+#include "p9-sample.h"
+
+/* SIER[LDST] values (A.7). */
+enum {
+	P9_LDST_L1_HIT = 1,
+	P9_LDST_L2_HIT,
+	P9_LDST_L3_HIT,
+	P9_LDST_MEMORY,
+	P9_LDST_ON_CHIP_CACHE,
+	P9_LDST_OFF_CHIP_CACHE,
+	P9_LDST_STORE_MISS,
+};
+
+#define P9_MEM(a, s)	PERF_MEM_S(a, s)
+
+/* Table A-6, memory: DATA_SRC 000-101 (L4 or memory, by distance). */
+static u64 p9_mem_source(unsigned int src)
+{
+	u64 v = (src & 1) ? P9_MEM(LVLNUM, RAM) : P9_MEM(LVLNUM, L4);
+
+	if (src >= 2)
+		v |= P9_MEM(REMOTE, REMOTE) |
+		     (src >= 4 ? P9_MEM(HOPS, 3) : P9_MEM(HOPS, 2));
+	return v | P9_MEM(LVL, HIT);
+}
+
+/**
+ * p9_sier_data_src() - perf_mem_data_src for a sampled load or store
+ * @sier: SIER captured with the sample
+ *
+ * Return: the value, or 0 when the sampled instruction was no load or
+ * store, or SIER names no source.
+ */
+u64 p9_sier_data_src(u64 sier)
+{
+	unsigned int type = FIELD_GET(P9_SIER_TYPE, sier);
+	unsigned int ldst = FIELD_GET(P9_SIER_LDST, sier);
+	unsigned int src = FIELD_GET(P9_SIER_DATA_SRC, sier);
+	u64 snoop = (src & 1) ? P9_MEM(SNOOP, HITM) : P9_MEM(SNOOP, HIT);
+	u64 op;
+
+	if (type == P9_SIER_TYPE_LOAD)
+		op = P9_MEM(OP, LOAD);
+	else if (type == P9_SIER_TYPE_STORE)
+		op = P9_MEM(OP, STORE);
+	else
+		return 0;
+
+	switch (ldst) {
+	case P9_LDST_L1_HIT:
+		return op | P9_MEM(LVL, HIT) | P9_MEM(LVL, L1) | P9_MEM(LVLNUM, L1);
+	case P9_LDST_L2_HIT:
+		return op | P9_MEM(LVL, HIT) | P9_MEM(LVL, L2) | P9_MEM(LVLNUM, L2);
+	case P9_LDST_L3_HIT:
+		return op | P9_MEM(LVL, HIT) | P9_MEM(LVL, L3) | P9_MEM(LVLNUM, L3);
+	case P9_LDST_MEMORY:
+		return op | p9_mem_source(src);
+	case P9_LDST_ON_CHIP_CACHE:
+		/* Another core's L2 (DATA_SRC 00x) or L3 (01x, 10x). */
+		return op | P9_MEM(LVL, HIT) | snoop | P9_MEM(REMOTE, REMOTE) |
+		       P9_MEM(HOPS, 0) |
+		       (src < 2 ? P9_MEM(LVLNUM, L2) : P9_MEM(LVLNUM, L3));
+	case P9_LDST_OFF_CHIP_CACHE:
+		/* Another chip's L2 or L3, within (00x) or beyond (01x) six chips. */
+		return op | P9_MEM(LVL, HIT) | snoop | P9_MEM(REMOTE, REMOTE) |
+		       P9_MEM(LVLNUM, ANY_CACHE) |
+		       (src < 2 ? P9_MEM(HOPS, 2) : P9_MEM(HOPS, 3));
+	case P9_LDST_STORE_MISS:
+		return op | P9_MEM(LVL, MISS) | P9_MEM(LVL, L1) | P9_MEM(LVLNUM, L1);
+	default:
+		return 0;
+	}
+}
+EXPORT_SYMBOL_GPL(p9_sier_data_src);
+
+/**
+ * p9_thresh_counter() - the threshold counter's value in events
+ * @mmcra: MMCRA read at the interrupt
+ *
+ * Section 3.1: the counter is a base-4 floating-point number; its value
+ * is the mantissa shifted left two bits once per unit of exponent.
+ */
+u64 p9_thresh_counter(u64 mmcra)
+{
+	u64 mant = FIELD_GET(P9_MMCRA_THRESH_CTR_MANT, mmcra);
+	unsigned int exp = FIELD_GET(P9_MMCRA_THRESH_CTR_EXP, mmcra);
+
+	return mant << (2 * exp);
+}
+EXPORT_SYMBOL_GPL(p9_thresh_counter);
+
+/**
+ * p9_decode_sample() - what a sample reports
+ * @r: the registers captured at the interrupt
+ * @thresholding: the event programs a threshold start and stop
+ * @exclude_kernel: the event excludes the kernel
+ * @kernel_base: lowest kernel address
+ * @out: filled with the sample's fields
+ *
+ * An event that excludes the kernel never reports a kernel address: a
+ * sample whose instruction ran privileged, or whose instruction address
+ * is the kernel's, is dropped, and a kernel data address is not reported.
+ */
+void p9_decode_sample(const struct p9_sample_regs *r, bool thresholding,
+		      bool exclude_kernel, u64 kernel_base,
+		      struct p9_sample *out)
+{
+	*out = (struct p9_sample) {};
+
+	if (r->sier & P9_SIER_SIAR_VALID) {
+		out->ip = r->siar;
+		out->ip_from_siar = true;
+		out->user = r->sier & P9_SIER_MSR_PR;
+		out->hv = r->sier & P9_SIER_MSR_HV;
+	} else {
+		out->ip = r->pc;
+		out->user = r->pc_user;
+	}
+	if (r->sier & P9_SIER_SDAR_VALID) {
+		out->addr = r->sdar;
+		out->addr_valid = true;
+	}
+	if (r->sier & P9_SIER_SIAR_VALID)
+		out->data_src = p9_sier_data_src(r->sier);
+	if (thresholding)
+		out->weight = p9_thresh_counter(r->mmcra);
+
+	if (exclude_kernel) {
+		if (!out->user || out->ip >= kernel_base)
+			out->drop = true;
+		if (out->addr_valid && out->addr >= kernel_base) {
+			out->addr = 0;
+			out->addr_valid = false;
+		}
+	}
+}
+EXPORT_SYMBOL_GPL(p9_decode_sample);

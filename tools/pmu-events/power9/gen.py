@@ -153,10 +153,7 @@ def c_code(code):
 
 
 def h_banner(source):
-    """pmucat.c_banner() with the header comment style for the SPDX line."""
-    text = pmucat.c_banner(source, TOOL)
-    first, rest = text.split('\n', 1)
-    return '/* %s */\n%s' % (first[3:], rest)
+    return pmucat.c_banner(source, TOOL, header=True)
 
 
 def tab_pad(text, column):

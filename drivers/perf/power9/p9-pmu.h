@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * POWER9 core PMU: the perf glue's interface to a register backend.
+ *
+ * The glue (p9-pmu.c) knows perf and the PMU's rules; a backend knows how
+ * to reach the registers: the powerpc backend through SPRs, the KUnit
+ * model through a structure that behaves as the manual describes.
+ */
+#ifndef _P9_PMU_H
+#define _P9_PMU_H
+
+#include <linux/module.h>
+#include <linux/ptrace.h>
+
+#include "p9-mmcr.h"
+#include "p9-sample.h"
+
+/**
+ * struct p9_pmu_ops - register access for one CPU, called on that CPU
+ * @owner: module providing the operations (events pin it)
+ * @read_pmc: read PMC1-6 (32 bits)
+ * @write_pmc: write PMC1-6
+ * @read_mmcr0: read MMCR0
+ * @write_mmcr0: write MMCR0
+ * @write_mmcrs: write MMCR1, MMCR2 and MMCRA (not MMCR0)
+ * @read_sample: capture SIER, SIAR, SDAR, MMCRA and the interrupted PC
+ * @sample_regs: registers a sample reports: @regs with the instruction
+ *	address and privilege of @s
+ * @reserve: take the counters from other users (first event); 0 or -EBUSY
+ * @release: give them back (last event gone)
+ * @kernel_is_hv: the kernel runs in hypervisor state
+ * @kernel_base: lowest kernel address
+ */
+struct p9_pmu_ops {
+	struct module *owner;
+	u64 (*read_pmc)(unsigned int pmc);
+	void (*write_pmc)(unsigned int pmc, u64 value);
+	u64 (*read_mmcr0)(void);
+	void (*write_mmcr0)(u64 value);
+	void (*write_mmcrs)(const struct p9_mmcr *m);
+	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);
+	void (*sample_regs)(struct pt_regs *out, const struct pt_regs *regs,
+			    const struct p9_sample *s);
+	int (*reserve)(void);
+	void (*release)(void);
+	bool kernel_is_hv;
+	u64 kernel_base;
+};
+
+int p9_pmu_register(const struct p9_pmu_ops *ops, const char *name);
+void p9_pmu_unregister(void);
+void p9_pmu_interrupt(struct pt_regs *regs);
+int p9_pmu_type(void);
+
+#endif /* _P9_PMU_H */

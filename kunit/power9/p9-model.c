@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A register-level model of a POWER9 thread's PMU.
+ *
+ * What it implements, from the PMU User's Guide: PMC1-4 count the signal
+ * MMCR1 selects for them (unit, combination, selector), PMC5 run
+ * instructions and PMC6 run cycles (A.1); the freeze controls of MMCR0
+ * (FC, FC1-4, FC5-6) and MMCR2 per counter and privilege state (Table
+ * A-1, A.5), and the run latch (FCnWAIT, CC56RUN = 0); a counter that
+ * becomes negative raises an alert when its condition is enabled (PMC1CE,
+ * PMCjCE) and PMAE is set, which clears PMAE, sets PMAO, and with FCECE
+ * freezes the counters (A.3); 32-bit wrap. SIER, SIAR and SDAR hold what
+ * the test puts there, as the hardware would at an alert.
+ */
+#include <linux/bitfield.h>
+#include <linux/irqflags.h>
+#include <linux/ptrace.h>
+
+#include "p9-model.h"
+#include "../../drivers/perf/power9/p9-regs.h"
+
+#define NEGATIVE	0x80000000U
+
+struct p9_model p9_model;
+
+void p9_model_reset(void)
+{
+	p9_model = (struct p9_model) {
+		.mmcr0 = P9_MMCR0_FC,
+		.run_latch = true,
+	};
+}
+
+static bool p9_model_selects(unsigned int pmc, u64 code)
+{
+	u64 m1 = p9_model.mmcr1;
+	unsigned int field = FIELD_GET(P9_RAW_PMC, code);
+
+	if (pmc == 5)
+		return code == P9_CODE_PMC5_RUN_INST;
+	if (pmc == 6)
+		return code == P9_CODE_PMC6_RUN_CYC;
+	if (field && field != pmc)
+		return false;
+	return ((m1 >> P9_MMCR1_UNIT_SHIFT(pmc)) & 0xf) == FIELD_GET(P9_RAW_UNIT, code) &&
+	       ((m1 >> P9_MMCR1_COMB_SHIFT(pmc)) & 0x3) == FIELD_GET(P9_RAW_COMB, code) &&
+	       ((m1 >> P9_MMCR1_SEL_SHIFT(pmc)) & 0xff) == FIELD_GET(P9_RAW_PMCXSEL, code);
+}
+
+static bool p9_model_frozen(unsigned int pmc)
+{
+	u64 m0 = p9_model.mmcr0, m2 = p9_model.mmcr2;
+
+	if (m0 & P9_MMCR0_FC)
+		return true;
+	if (pmc <= 4 ? m0 & P9_MMCR0_FC1_4 : m0 & P9_MMCR0_FC5_6)
+		return true;
+	if (pmc >= 5 && !(m0 & P9_MMCR0_CC56RUN) && !p9_model.run_latch)
+		return true;
+	if (!p9_model.run_latch && (m2 & P9_MMCR2_FCWAIT(pmc)))
+		return true;
+	if (p9_model.pr)
+		return m2 & P9_MMCR2_FCP(pmc);	/* FCnPC = 0 */
+	return m2 & (p9_model.hv ? P9_MMCR2_FCH(pmc) : P9_MMCR2_FCS(pmc));
+}
+
+static bool p9_model_alert_enabled(unsigned int pmc)
+{
+	u64 m0 = p9_model.mmcr0;
+
+	if (!(m0 & P9_MMCR0_PMAE))
+		return false;
+	return m0 & (pmc == 1 ? P9_MMCR0_PMC1CE : P9_MMCR0_PMCJCE);
+}
+
+/**
+ * p9_model_count() - the thread produced @n occurrences of @code's signal
+ * @code: raw event code naming the signal
+ * @n: how many
+ *
+ * Counters selecting the signal count, in steps that stop where one of
+ * them becomes negative; an alert with FCECE freezes the rest away.
+ */
+void p9_model_count(u64 code, u64 n)
+{
+	unsigned int pmc;
+
+	while (n) {
+		u64 step = n;
+		bool alert = false;
+
+		for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++) {
+			u32 v = p9_model.pmc[pmc];
+
+			if (!p9_model_selects(pmc, code) || p9_model_frozen(pmc))
+				continue;
+			if (p9_model_alert_enabled(pmc) && !(v & NEGATIVE))
+				step = min_t(u64, step, NEGATIVE - v);
+		}
+		for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++) {
+			u32 old = p9_model.pmc[pmc];
+
+			if (!p9_model_selects(pmc, code) || p9_model_frozen(pmc))
+				continue;
+			p9_model.pmc[pmc] = old + (u32)step;
+			if (!(old & NEGATIVE) && (p9_model.pmc[pmc] & NEGATIVE) &&
+			    p9_model_alert_enabled(pmc))
+				alert = true;
+		}
+		n -= step;
+		if (alert) {
+			p9_model.alerts++;
+			p9_model.mmcr0 &= ~P9_MMCR0_PMAE;
+			p9_model.mmcr0 |= P9_MMCR0_PMAO;
+			if (p9_model.mmcr0 & P9_MMCR0_FCECE)
+				p9_model.mmcr0 |= P9_MMCR0_FC;
+		}
+		if (p9_model.mmcr0 & P9_MMCR0_FC)
+			break;
+	}
+}
+
+/**
+ * p9_model_take_interrupt() - deliver a pending alert to the driver
+ *
+ * Return: whether an alert was pending.
+ */
+bool p9_model_take_interrupt(void)
+{
+	struct pt_regs regs = {};
+	unsigned long flags;
+
+	if (!(p9_model.mmcr0 & P9_MMCR0_PMAO))
+		return false;
+	instruction_pointer_set(&regs, p9_model.pc);
+	local_irq_save(flags);
+	p9_pmu_interrupt(&regs);
+	local_irq_restore(flags);
+	return true;
+}
+
+static u64 p9_model_read_pmc(unsigned int pmc)
+{
+	return p9_model.pmc[pmc];
+}
+
+static void p9_model_write_pmc(unsigned int pmc, u64 value)
+{
+	p9_model.pmc[pmc] = value;
+}
+
+static u64 p9_model_read_mmcr0(void)
+{
+	return p9_model.mmcr0;
+}
+
+static void p9_model_write_mmcr0(u64 value)
+{
+	p9_model.mmcr0 = value;
+}
+
+static void p9_model_write_mmcrs(const struct p9_mmcr *m)
+{
+	p9_model.mmcr1 = m->mmcr1;
+	p9_model.mmcr2 = m->mmcr2;
+	p9_model.mmcra = m->mmcra;
+}
+
+static void p9_model_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
+{
+	*r = (struct p9_sample_regs) {
+		.sier = p9_model.sier,
+		.siar = p9_model.siar,
+		.sdar = p9_model.sdar,
+		.mmcra = p9_model.mmcra,
+		.pc = instruction_pointer(regs),
+		.pc_user = p9_model.pr,
+	};
+}
+
+static void p9_model_sample_regs(struct pt_regs *out, const struct pt_regs *regs,
+				 const struct p9_sample *s)
+{
+	*out = *regs;
+	instruction_pointer_set(out, s->ip);
+}
+
+static int p9_model_reserve(void)
+{
+	if (p9_model.busy)
+		return -EBUSY;
+	p9_model.reserved = true;
+	return 0;
+}
+
+static void p9_model_release(void)
+{
+	p9_model.reserved = false;
+}
+
+const struct p9_pmu_ops p9_model_ops = {
+	.owner = THIS_MODULE,
+	.read_pmc = p9_model_read_pmc,
+	.write_pmc = p9_model_write_pmc,
+	.read_mmcr0 = p9_model_read_mmcr0,
+	.write_mmcr0 = p9_model_write_mmcr0,
+	.write_mmcrs = p9_model_write_mmcrs,
+	.read_sample = p9_model_read_sample,
+	.sample_regs = p9_model_sample_regs,
+	.reserve = p9_model_reserve,
+	.release = p9_model_release,
+	.kernel_base = 0xc000000000000000ULL,
+};

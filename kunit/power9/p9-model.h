@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A register-level model of one POWER9 thread's PMU, written from the
+ * PMU User's Guide, for driving the perf glue under KUnit.
+ */
+#ifndef _P9_MODEL_H
+#define _P9_MODEL_H
+
+#include "../../drivers/perf/power9/p9-pmu.h"
+
+/**
+ * struct p9_model - the thread's PMU registers and state
+ * @pmc: PMC1-6 (index 0 unused)
+ * @mmcr0: MMCR0
+ * @mmcr1: MMCR1
+ * @mmcr2: MMCR2
+ * @mmcra: MMCRA
+ * @sier: SIER, as the test sets it for the next sample
+ * @siar: SIAR
+ * @sdar: SDAR
+ * @pc: the "interrupted" instruction address
+ * @pr: the thread runs in problem state (MSR[PR])
+ * @hv: the thread runs in hypervisor state (MSR[HV])
+ * @run_latch: CTRL[RUN]
+ * @reserved: the driver holds the counters
+ * @busy: another user holds the counters (reserve fails)
+ * @alerts: performance monitor alerts raised so far
+ */
+struct p9_model {
+	u32 pmc[P9_NUM_PMCS + 1];
+	u64 mmcr0;
+	u64 mmcr1;
+	u64 mmcr2;
+	u64 mmcra;
+	u64 sier;
+	u64 siar;
+	u64 sdar;
+	u64 pc;
+	bool pr;
+	bool hv;
+	bool run_latch;
+	bool reserved;
+	bool busy;
+	unsigned int alerts;
+};
+
+extern struct p9_model p9_model;
+extern const struct p9_pmu_ops p9_model_ops;
+
+void p9_model_reset(void);
+void p9_model_count(u64 code, u64 n);
+bool p9_model_take_interrupt(void);
+
+#endif /* _P9_MODEL_H */

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the POWER9 perf glue on the real perf core, against the
+ * register-level model (p9-model.c): counting across schedule in/out,
+ * 32-bit counter folding, privilege filtering, sampling with SIAR, no
+ * kernel addresses for events that exclude the kernel, refusals, and
+ * multiplexing of events that need the same counter.
+ */
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/delay.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+
+#include "p9-model.h"
+#include "../../drivers/perf/power9/p9-regs.h"
+
+#define USER_IP		0x10001234ULL
+#define KERNEL_IP	0xc000000000123450ULL
+
+static atomic_t samples;
+static u64 last_ip;
+
+static void p9k_overflow(struct perf_event *event, struct perf_sample_data *data,
+			 struct pt_regs *regs)
+{
+	atomic_inc(&samples);
+	last_ip = instruction_pointer(regs);
+}
+
+static struct perf_event *p9k_open(u64 config, u64 period,
+				   void (*tweak)(struct perf_event_attr *))
+{
+	struct perf_event_attr attr = {
+		.type = p9_pmu_type(),
+		.size = sizeof(attr),
+		.config = config,
+		.sample_period = period,
+	};
+
+	if (tweak)
+		tweak(&attr);
+	return perf_event_create_kernel_counter(&attr, -1, current,
+						period ? p9k_overflow : NULL,
+						NULL);
+}
+
+static u64 p9k_value(struct perf_event *event)
+{
+	u64 enabled, running;
+
+	return perf_event_read_value(event, &enabled, &running);
+}
+
+/* Count @total of @code in chunks, taking interrupts as they come. */
+static void p9k_count(u64 code, u64 total, u64 chunk)
+{
+	while (total) {
+		u64 n = min(total, chunk);
+
+		p9_model_count(code, n);
+		p9_model_take_interrupt();
+		total -= n;
+	}
+}
+
+static int p9k_init(struct kunit *test)
+{
+	p9_model_reset();
+	atomic_set(&samples, 0);
+	last_ip = 0;
+	return 0;
+}
+
+static void p9k_counts(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x10002, 0, NULL);	/* PMC1 */
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, p9_model.reserved);
+	/* PMC1SEL (MMCR1[32:39]) holds the selector while the event runs. */
+	KUNIT_EXPECT_EQ(test, (p9_model.mmcr1 >> 24) & 0xff, 0x02ULL);
+	for (i = 0; i < 3; i++) {
+		p9_model_count(0x10002, 1000);
+		schedule();
+	}
+	/* A signal nobody selected is not counted. */
+	p9_model_count(0x20002, 500);
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), 3000ULL);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_FALSE(test, p9_model.reserved);
+}
+
+static void p9k_folds_32bit_counter(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x10002, 0, NULL);
+	u64 total = 3ULL * 0x80000000ULL + 7;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9k_count(0x10002, total, 0x40000000);
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), total);
+	KUNIT_EXPECT_GE(test, p9_model.alerts, 3U);
+	perf_event_release_kernel(ev);
+}
+
+static void p9k_exclude_user_attr(struct perf_event_attr *attr)
+{
+	attr->exclude_user = 1;
+}
+
+static void p9k_exclude_user(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x10002, 0, p9k_exclude_user_attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model.pr = true;
+	p9_model_count(0x10002, 500);
+	p9_model.pr = false;
+	p9_model_count(0x10002, 300);
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), 300ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void p9k_group_of_six(struct kunit *test)
+{
+	static const u64 codes[] = {
+		0x2080, 0x2084, 0x2088, 0x208c,
+		P9_CODE_PMC5_RUN_INST, P9_CODE_PMC6_RUN_CYC,
+	};
+	struct perf_event *ev[ARRAY_SIZE(codes)];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(codes); i++) {
+		ev[i] = p9k_open(codes[i], 0, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	}
+	for (i = 0; i < ARRAY_SIZE(codes); i++)
+		p9_model_count(codes[i], 100 * (i + 1));
+	for (i = 0; i < ARRAY_SIZE(codes); i++) {
+		KUNIT_EXPECT_EQ(test, p9k_value(ev[i]), 100ULL * (i + 1));
+		perf_event_release_kernel(ev[i]);
+	}
+}
+
+static void p9k_samples(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x10002, 1000, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model.pc = USER_IP;
+	p9_model.pr = true;
+	p9k_count(0x10002, 2500, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), 2500ULL);
+	/* Continuous sampling: SIER says nothing, the PC is reported. */
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
+	perf_event_release_kernel(ev);
+}
+
+static void p9k_marked_sample_uses_siar(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x401e0, 100, NULL);	/* marked */
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, p9_model.mmcra & P9_MMCRA_SAMPLE_ENABLE);
+	p9_model.pc = KERNEL_IP;
+	p9_model.sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR;
+	p9_model.siar = USER_IP;
+	p9k_count(0x401e0, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
+	perf_event_release_kernel(ev);
+}
+
+static void p9k_exclude_kernel_attr(struct perf_event_attr *attr)
+{
+	attr->exclude_kernel = 1;
+}
+
+static void p9k_no_kernel_sample(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x401e0, 100, p9k_exclude_kernel_attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	/*
+	 * The thread counts in problem state, but the marked instruction
+	 * SIER describes ran privileged: nothing may be reported.
+	 */
+	p9_model.pr = true;
+	p9_model.sier = P9_SIER_SIAR_VALID;
+	p9_model.siar = KERNEL_IP;
+	p9k_count(0x401e0, 350, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), 350ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void p9k_precise_attr(struct perf_event_attr *attr)
+{
+	attr->precise_ip = 2;
+}
+
+static void p9k_refusals(struct kunit *test)
+{
+	struct perf_event *ev;
+
+	ev = p9k_open(0x10002 | BIT_ULL(60), 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = p9k_open(0x500f4, 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	/* Only marked events have an exact instruction address. */
+	ev = p9k_open(0x10002, 1000, p9k_precise_attr);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = p9k_open(0x401e0, 1000, p9k_precise_attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+	/* Another user holds the counters. */
+	p9_model.busy = true;
+	ev = p9k_open(0x10002, 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EBUSY);
+	KUNIT_EXPECT_FALSE(test, p9_model.reserved);
+}
+
+static void p9k_multiplexes(struct kunit *test)
+{
+	/* Both need PMC1: the perf core rotates them. */
+	struct perf_event *a = p9k_open(0x10002, 0, NULL);
+	struct perf_event *b = p9k_open(0x1001e, 0, NULL);
+	u64 ea, ra, eb, rb;
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	for (i = 0; i < 40; i++) {
+		p9_model_count(0x10002, 10);
+		p9_model_count(0x1001e, 10);
+		mdelay(5);
+	}
+	perf_event_read_value(a, &ea, &ra);
+	perf_event_read_value(b, &eb, &rb);
+	kunit_info(test, "a: %llu/%llu ns, b: %llu/%llu ns", ra, ea, rb, eb);
+	KUNIT_EXPECT_GT(test, ra, 0ULL);
+	KUNIT_EXPECT_GT(test, rb, 0ULL);
+	KUNIT_EXPECT_LT(test, ra, ea);
+	KUNIT_EXPECT_LT(test, rb, eb);
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+}
+
+static int p9k_suite_init(struct kunit_suite *suite)
+{
+	p9_model_reset();
+	return p9_pmu_register(&p9_model_ops, "power9_model");
+}
+
+static void p9k_suite_exit(struct kunit_suite *suite)
+{
+	p9_pmu_unregister();
+}
+
+static struct kunit_case p9k_cases[] = {
+	KUNIT_CASE(p9k_counts),
+	KUNIT_CASE(p9k_folds_32bit_counter),
+	KUNIT_CASE(p9k_exclude_user),
+	KUNIT_CASE(p9k_group_of_six),
+	KUNIT_CASE(p9k_samples),
+	KUNIT_CASE(p9k_marked_sample_uses_siar),
+	KUNIT_CASE(p9k_no_kernel_sample),
+	KUNIT_CASE(p9k_refusals),
+	KUNIT_CASE(p9k_multiplexes),
+	{}
+};
+
+static struct kunit_suite p9k_suite = {
+	.name = "power9_pmu_model",
+	.init = p9k_init,
+	.suite_init = p9k_suite_init,
+	.suite_exit = p9k_suite_exit,
+	.test_cases = p9k_cases,
+};
+
+kunit_test_suite(p9k_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the POWER9 perf glue against a PMU model");
+MODULE_LICENSE("GPL");

@@ -7,7 +7,7 @@
  * instructions and PMC6 run cycles (A.1); the freeze controls of MMCR0
  * (FC, FC1-4, FC5-6) and MMCR2 per counter and privilege state (Table
  * A-1, A.5), and the run latch (FCnWAIT, CC56RUN = 0); a counter that
- * becomes negative raises an alert when its condition is enabled (PMC1CE,
+ * is negative raises an alert when its condition is enabled (PMC1CE,
  * PMCjCE) and PMAE is set, which clears PMAE, sets PMAO, and with FCECE
  * freezes the counters (A.3); 32-bit wrap. SIER, SIAR and SDAR hold what
  * the test puts there, as the hardware would at an alert.
@@ -73,6 +73,28 @@ static bool p9_model_alert_enabled(unsigned int pmc)
 	return m0 & (pmc == 1 ? P9_MMCR0_PMC1CE : P9_MMCR0_PMCJCE);
 }
 
+/*
+ * A counter-negative condition exists while an enabled counter is negative
+ * (A.9), not only when it becomes so: with PMAE set it
+ * raises an alert, which clears PMAE, sets PMAO and with FCECE freezes the
+ * counters (A.3).
+ */
+static void p9_model_check_alert(void)
+{
+	unsigned int pmc;
+
+	for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++) {
+		if (!(p9_model.pmc[pmc] & NEGATIVE) || !p9_model_alert_enabled(pmc))
+			continue;
+		p9_model.alerts++;
+		p9_model.mmcr0 &= ~P9_MMCR0_PMAE;
+		p9_model.mmcr0 |= P9_MMCR0_PMAO;
+		if (p9_model.mmcr0 & P9_MMCR0_FCECE)
+			p9_model.mmcr0 |= P9_MMCR0_FC;
+		return;
+	}
+}
+
 /**
  * p9_model_count() - the thread produced @n occurrences of @code's signal
  * @code: raw event code naming the signal
@@ -87,7 +109,6 @@ void p9_model_count(u64 code, u64 n)
 
 	while (n) {
 		u64 step = n;
-		bool alert = false;
 
 		for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++) {
 			u32 v = p9_model.pmc[pmc];
@@ -98,23 +119,12 @@ void p9_model_count(u64 code, u64 n)
 				step = min_t(u64, step, NEGATIVE - v);
 		}
 		for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++) {
-			u32 old = p9_model.pmc[pmc];
-
 			if (!p9_model_selects(pmc, code) || p9_model_frozen(pmc))
 				continue;
-			p9_model.pmc[pmc] = old + (u32)step;
-			if (!(old & NEGATIVE) && (p9_model.pmc[pmc] & NEGATIVE) &&
-			    p9_model_alert_enabled(pmc))
-				alert = true;
+			p9_model.pmc[pmc] += (u32)step;
 		}
 		n -= step;
-		if (alert) {
-			p9_model.alerts++;
-			p9_model.mmcr0 &= ~P9_MMCR0_PMAE;
-			p9_model.mmcr0 |= P9_MMCR0_PMAO;
-			if (p9_model.mmcr0 & P9_MMCR0_FCECE)
-				p9_model.mmcr0 |= P9_MMCR0_FC;
-		}
+		p9_model_check_alert();
 		if (p9_model.mmcr0 & P9_MMCR0_FC)
 			break;
 	}
@@ -147,6 +157,7 @@ static u64 p9_model_read_pmc(unsigned int pmc)
 static void p9_model_write_pmc(unsigned int pmc, u64 value)
 {
 	p9_model.pmc[pmc] = value;
+	p9_model_check_alert();
 }
 
 static u64 p9_model_read_mmcr0(void)
@@ -157,6 +168,7 @@ static u64 p9_model_read_mmcr0(void)
 static void p9_model_write_mmcr0(u64 value)
 {
 	p9_model.mmcr0 = value;
+	p9_model_check_alert();
 }
 
 static void p9_model_write_mmcrs(const struct p9_mmcr *m)

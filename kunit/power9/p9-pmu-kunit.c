@@ -3,7 +3,8 @@
  * KUnit tests of the POWER9 perf glue on the real perf core, against the
  * register-level model (p9-model.c): counting across schedule in/out,
  * 32-bit counter folding, privilege filtering, sampling with SIAR, no
- * kernel addresses for events that exclude the kernel, refusals, and
+ * kernel addresses for events that exclude the kernel, no alerts from
+ * counters left negative by earlier events, refusals, and
  * multiplexing of events that need the same counter.
  */
 #include <kunit/test.h>
@@ -173,6 +174,35 @@ static void p9k_marked_sample_uses_siar(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * PMC5 and PMC6 freeze together (FC56): a sampling run that leaves PMC5
+ * negative must not raise alerts once only PMC6 is in use.
+ */
+static void p9k_stale_negative_counter(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(P9_CODE_PMC5_RUN_INST, 1000, NULL);
+	unsigned int alerts;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model_count(P9_CODE_PMC5_RUN_INST, 1500);
+	/* The period ended; the alert is pending as the event goes away. */
+	KUNIT_EXPECT_TRUE(test, p9_model.pmc[5] & 0x80000000U);
+	perf_event_release_kernel(ev);
+	p9_model_take_interrupt();
+	alerts = p9_model.alerts;
+
+	ev = p9k_open(P9_CODE_PMC6_RUN_CYC, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_FALSE(test, p9_model.mmcr0 & P9_MMCR0_FC5_6);
+	KUNIT_EXPECT_EQ(test, p9_model.pmc[5], 0U);
+	p9_model_count(P9_CODE_PMC5_RUN_INST, 1000);
+	p9_model_count(P9_CODE_PMC6_RUN_CYC, 2000);
+	KUNIT_EXPECT_FALSE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, p9_model.alerts, alerts);
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), 2000ULL);
+	perf_event_release_kernel(ev);
+}
+
 static void p9k_exclude_kernel_attr(struct perf_event_attr *attr)
 {
 	attr->exclude_kernel = 1;
@@ -267,6 +297,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_samples),
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
 	KUNIT_CASE(p9k_no_kernel_sample),
+	KUNIT_CASE(p9k_stale_negative_counter),
 	KUNIT_CASE(p9k_refusals),
 	KUNIT_CASE(p9k_multiplexes),
 	{}

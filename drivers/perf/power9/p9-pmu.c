@@ -3,8 +3,8 @@
  * POWER9 core PMU: the perf glue.
  *
  * Counting state is folded out of the hardware whenever the PMU is
- * disabled: pmu_disable freezes the counters (MMCR0[FC]) and adds what
- * each counted to its event; pmu_enable places the events
+ * disabled: disabling freezes the counters (MMCR0[FC]) and adds what
+ * each counted to its event; enabling places the events
  * (p9_schedule()), computes the control registers (p9_compute_mmcr()),
  * writes every counter's start value and unfreezes. So a change of the
  * event list, a stop or a start never needs to carry a live counter from
@@ -49,6 +49,7 @@ struct p9_cpu {
 	unsigned int txn_flags;
 	struct p9_schedule sched;
 	struct p9_mmcr mmcr;
+	unsigned int disable_depth;
 	bool enabled;
 };
 
@@ -179,9 +180,8 @@ static bool p9_counting(struct perf_event *event)
 	return !(event->hw.state & PERF_HES_STOPPED);
 }
 
-static void p9_pmu_disable(struct pmu *pmu)
+static void p9_hw_disable(struct p9_cpu *cpu)
 {
-	struct p9_cpu *cpu = this_cpu_ptr(&p9_cpus);
 	unsigned int i;
 
 	if (!cpu->enabled)
@@ -220,14 +220,18 @@ static void p9_program(struct p9_cpu *cpu)
 	for (i = 0; i < cpu->n; i++)
 		if (p9_counting(cpu->event[i]))
 			p9_set_counter(cpu->event[i]);
-	if (cpu->sched.companion)
-		p9_ops->write_pmc(4, 0);
+	/*
+	 * The counter-negative condition is a state, not an edge: a counter
+	 * an earlier event left negative would raise an alert as soon as
+	 * PMAE is set. Unused PMC5/6 also count whenever the other one runs.
+	 */
+	for (i = 1; i <= P9_NUM_PMCS; i++)
+		if (!(cpu->sched.used & BIT(i - 1)))
+			p9_ops->write_pmc(i, 0);
 }
 
-static void p9_pmu_enable(struct pmu *pmu)
+static void p9_hw_enable(struct p9_cpu *cpu)
 {
-	struct p9_cpu *cpu = this_cpu_ptr(&p9_cpus);
-
 	if (cpu->enabled)
 		return;
 	cpu->enabled = true;
@@ -235,13 +239,44 @@ static void p9_pmu_enable(struct pmu *pmu)
 	p9_ops->write_mmcr0(cpu->mmcr.mmcr0);
 }
 
+/*
+ * The perf core's perf_pmu_disable() is not exported, so the driver nests
+ * its own disables: the core's calls and the driver's meet in one count
+ * per CPU, and only the outermost pair touches the hardware.
+ */
+static void p9_disable(void)
+{
+	struct p9_cpu *cpu = this_cpu_ptr(&p9_cpus);
+
+	if (!cpu->disable_depth++)
+		p9_hw_disable(cpu);
+}
+
+static void p9_enable(void)
+{
+	struct p9_cpu *cpu = this_cpu_ptr(&p9_cpus);
+
+	if (!WARN_ON_ONCE(!cpu->disable_depth) && !--cpu->disable_depth)
+		p9_hw_enable(cpu);
+}
+
+static void p9_pmu_disable(struct pmu *pmu)
+{
+	p9_disable();
+}
+
+static void p9_pmu_enable(struct pmu *pmu)
+{
+	p9_enable();
+}
+
 static void p9_start(struct perf_event *event, int flags)
 {
 	if (flags & PERF_EF_RELOAD)
 		WARN_ON_ONCE(!(event->hw.state & PERF_HES_UPTODATE));
-	perf_pmu_disable(event->pmu);
+	p9_disable();
 	event->hw.state = 0;
-	perf_pmu_enable(event->pmu);
+	p9_enable();
 	perf_event_update_userpage(event);
 }
 
@@ -250,9 +285,9 @@ static void p9_stop(struct perf_event *event, int flags)
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	/* Disabling folds the count; the counter is frozen when re-enabled. */
-	perf_pmu_disable(event->pmu);
+	p9_disable();
 	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
-	perf_pmu_enable(event->pmu);
+	p9_enable();
 }
 
 static int p9_add(struct perf_event *event, int flags)
@@ -263,7 +298,7 @@ static int p9_add(struct perf_event *event, int flags)
 	unsigned int n;
 	int ret = -EAGAIN;
 
-	perf_pmu_disable(event->pmu);
+	p9_disable();
 	n = cpu->n;
 	if (n == P9_NUM_PMCS)
 		goto out;
@@ -286,7 +321,7 @@ static int p9_add(struct perf_event *event, int flags)
 		event->hw.state |= PERF_HES_STOPPED;
 	ret = 0;
 out:
-	perf_pmu_enable(event->pmu);
+	p9_enable();
 	return ret;
 }
 
@@ -295,7 +330,7 @@ static void p9_del(struct perf_event *event, int flags)
 	struct p9_cpu *cpu = this_cpu_ptr(&p9_cpus);
 	unsigned int i;
 
-	perf_pmu_disable(event->pmu);
+	p9_disable();
 	for (i = 0; i < cpu->n; i++)
 		if (cpu->event[i] == event)
 			break;
@@ -309,7 +344,7 @@ static void p9_del(struct perf_event *event, int flags)
 	}
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	event->hw.idx = -1;
-	perf_pmu_enable(event->pmu);
+	p9_enable();
 	perf_event_update_userpage(event);
 }
 
@@ -328,7 +363,7 @@ static void p9_start_txn(struct pmu *pmu, unsigned int flags)
 	WARN_ON_ONCE(cpu->txn_flags);
 	cpu->txn_flags = flags;
 	if (flags & PERF_PMU_TXN_ADD)
-		perf_pmu_disable(pmu);
+		p9_disable();
 }
 
 static void p9_cancel_txn(struct pmu *pmu)
@@ -338,7 +373,7 @@ static void p9_cancel_txn(struct pmu *pmu)
 
 	cpu->txn_flags = 0;
 	if (flags & PERF_PMU_TXN_ADD)
-		perf_pmu_enable(pmu);
+		p9_enable();
 }
 
 static int p9_commit_txn(struct pmu *pmu)
@@ -353,7 +388,7 @@ static int p9_commit_txn(struct pmu *pmu)
 	if (p9_schedule(cpu->dec, cpu->n, &s))
 		return -EAGAIN;
 	cpu->txn_flags = 0;
-	perf_pmu_enable(pmu);
+	p9_enable();
 	return 0;
 }
 
@@ -407,9 +442,13 @@ void p9_pmu_interrupt(struct pt_regs *regs)
 	struct p9_sample_regs r;
 	unsigned int i;
 
-	p9_ops->write_mmcr0(p9_ops->read_mmcr0() | P9_MMCR0_FC);
-	if (!cpu->enabled)
+	if (!cpu->enabled) {
+		/* Raised before the PMU was disabled: acknowledge and stay off. */
+		p9_ops->write_mmcr0((p9_ops->read_mmcr0() | P9_MMCR0_FC) &
+				    ~(P9_MMCR0_PMAE | P9_MMCR0_PMAO));
 		return;
+	}
+	p9_ops->write_mmcr0(p9_ops->read_mmcr0() | P9_MMCR0_FC);
 	p9_ops->read_sample(&r, regs);
 	for (i = 0; i < cpu->n; i++) {
 		struct perf_event *event = cpu->event[i];

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * IBM POWER9 core PMU: the powerpc backend.
+ *
+ * SPR access for the perf glue in drivers/perf/power9, and the
+ * performance monitor interrupt, which the kernel hands to whoever holds
+ * the counters through reserve_pmc_hardware(). The built-in "cpu" PMU
+ * takes them the same way, so while events of one exist the other's
+ * opens fail with EBUSY.
+ */
+#define pr_fmt(fmt) "power9_pmu: " fmt
+
+#include <linux/module.h>
+#include <linux/perf_event.h>
+#include <asm/cputable.h>
+#include <asm/pmc.h>
+#include <asm/reg.h>
+
+#include "../../../drivers/perf/power9/p9-pmu.h"
+#include "../../../drivers/perf/power9/p9-regs.h"
+
+static u64 p9_spr_read_pmc(unsigned int pmc)
+{
+	switch (pmc) {
+	case 1: return mfspr(SPRN_PMC1);
+	case 2: return mfspr(SPRN_PMC2);
+	case 3: return mfspr(SPRN_PMC3);
+	case 4: return mfspr(SPRN_PMC4);
+	case 5: return mfspr(SPRN_PMC5);
+	case 6: return mfspr(SPRN_PMC6);
+	}
+	return 0;
+}
+
+static void p9_spr_write_pmc(unsigned int pmc, u64 value)
+{
+	switch (pmc) {
+	case 1: mtspr(SPRN_PMC1, value); break;
+	case 2: mtspr(SPRN_PMC2, value); break;
+	case 3: mtspr(SPRN_PMC3, value); break;
+	case 4: mtspr(SPRN_PMC4, value); break;
+	case 5: mtspr(SPRN_PMC5, value); break;
+	case 6: mtspr(SPRN_PMC6, value); break;
+	}
+}
+
+static u64 p9_spr_read_mmcr0(void)
+{
+	return mfspr(SPRN_MMCR0);
+}
+
+static void p9_spr_write_mmcr0(u64 value)
+{
+	mtspr(SPRN_MMCR0, value);
+	isync();
+}
+
+static void p9_spr_write_mmcrs(const struct p9_mmcr *m)
+{
+	bool counting = (m->mmcr0 & (P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6)) !=
+			(P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6);
+
+	/* Ask the hypervisor to keep our counters across partition switches. */
+	ppc_set_pmu_inuse(counting);
+	mtspr(SPRN_MMCR1, m->mmcr1);
+	mtspr(SPRN_MMCR2, m->mmcr2);
+	mtspr(SPRN_MMCRA, m->mmcra);
+}
+
+static void p9_spr_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
+{
+	r->sier = mfspr(SPRN_SIER);
+	r->siar = mfspr(SPRN_SIAR);
+	r->sdar = mfspr(SPRN_SDAR);
+	r->mmcra = mfspr(SPRN_MMCRA);
+	r->pc = instruction_pointer(regs);
+	r->pc_user = user_mode(regs);
+}
+
+/*
+ * The sample's address and privilege go in nip and MSR[PR]; a zero
+ * regs->result keeps the arch's perf_instruction_pointer() and
+ * perf_misc_flags() from consulting SIAR for the built-in PMU.
+ */
+static void p9_spr_sample_regs(struct pt_regs *out, const struct pt_regs *regs,
+			       const struct p9_sample *s)
+{
+	*out = *regs;
+	out->nip = s->ip;
+	out->msr = (regs->msr & ~MSR_PR) | (s->user ? MSR_PR : 0);
+	out->result = 0;
+}
+
+static void p9_spr_interrupt(struct pt_regs *regs)
+{
+	p9_pmu_interrupt(regs);
+}
+
+static int p9_spr_reserve(void)
+{
+	return reserve_pmc_hardware(p9_spr_interrupt);
+}
+
+static void p9_spr_release(void)
+{
+	release_pmc_hardware();
+}
+
+static struct p9_pmu_ops p9_spr_ops = {
+	.owner = THIS_MODULE,
+	.read_pmc = p9_spr_read_pmc,
+	.write_pmc = p9_spr_write_pmc,
+	.read_mmcr0 = p9_spr_read_mmcr0,
+	.write_mmcr0 = p9_spr_write_mmcr0,
+	.write_mmcrs = p9_spr_write_mmcrs,
+	.read_sample = p9_spr_read_sample,
+	.sample_regs = p9_spr_sample_regs,
+	.reserve = p9_spr_reserve,
+	.release = p9_spr_release,
+	.kernel_base = PAGE_OFFSET,
+};
+
+static int __init p9_spr_init(void)
+{
+	if (!pvr_version_is(PVR_POWER9)) {
+		pr_info("not a POWER9 (PVR 0x%08lx): not loading\n",
+			mfspr(SPRN_PVR));
+		return -ENODEV;
+	}
+	p9_spr_ops.kernel_is_hv = cpu_has_feature(CPU_FTR_HVMODE);
+	return p9_pmu_register(&p9_spr_ops, "power9");
+}
+
+static void __exit p9_spr_exit(void)
+{
+	p9_pmu_unregister();
+}
+
+module_init(p9_spr_init);
+module_exit(p9_spr_exit);
+
+MODULE_DESCRIPTION("IBM POWER9 core PMU (powerpc backend)");
+MODULE_LICENSE("GPL");

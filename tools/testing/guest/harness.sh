@@ -42,7 +42,3 @@ check "probe (no export): rmmod" rmmod pmu_suite_probe
 
 run_kunit_module /suite/modules/pmu_common_kunit.ko
 
-# The POWER9 logic's KUnit tests on the emulated POWER9 itself.
-check "power9: insmod power9_pmu_core" insmod /suite/modules/power9_pmu_core.ko
-run_kunit_module /suite/modules/power9_pmu_kunit.ko
-check "power9: rmmod power9_pmu_core" rmmod power9_pmu_core

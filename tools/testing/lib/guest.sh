@@ -18,7 +18,7 @@ guest_ppc64_boot() {
 	log "booting the POWER9 guest (qemu-system-ppc64 -M pseries -cpu power9, TCG)"
 	rc=0
 	timeout "$tmo" qemu-system-ppc64 -M pseries,x-vof=on -cpu power9 \
-		-m 2G -smp 1 -nographic -no-reboot -nodefaults \
+		-m 2G -smp 1 -icount shift=0 -nographic -no-reboot -nodefaults \
 		-chardev stdio,id=con,signal=off -device spapr-vty,chardev=con \
 		-kernel "$vmlinux" -initrd "$initrd" \
 		-append "console=hvc0 panic=-1 oops=panic" \

@@ -4,7 +4,7 @@
  * register-level model (p9-model.c): counting across schedule in/out,
  * 32-bit counter folding, privilege filtering, sampling with SIAR, no
  * kernel addresses for events that exclude the kernel, no alerts from
- * counters left negative by earlier events, refusals, and
+ * counters left negative by earlier events, generic events, refusals, and
  * multiplexing of events that need the same counter.
  */
 #include <kunit/test.h>
@@ -252,6 +252,41 @@ static void p9k_refusals(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, p9_model.reserved);
 }
 
+/* Generic events name this PMU's type in the config's upper half. */
+static struct perf_event *p9k_open_generic(u32 type, u64 config)
+{
+	struct perf_event_attr attr = {
+		.type = type,
+		.size = sizeof(attr),
+		.config = (u64)p9_pmu_type() << PERF_PMU_TYPE_SHIFT | config,
+	};
+
+	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
+}
+
+static void p9k_generic_events(struct kunit *test)
+{
+	struct perf_event *cyc, *ins, *ev;
+
+	cyc = p9k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(cyc));
+	ins = p9k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ins));
+	KUNIT_EXPECT_PTR_EQ(test, cyc->pmu, ins->pmu);
+	/* PM_CYC and PM_INST_CMPL, on whichever of PMC1-4 the two got. */
+	p9_model_count(0x1e, 700);
+	p9_model_count(0x2, 300);
+	KUNIT_EXPECT_EQ(test, p9k_value(cyc), 700ULL);
+	KUNIT_EXPECT_EQ(test, p9k_value(ins), 300ULL);
+	perf_event_release_kernel(cyc);
+	perf_event_release_kernel(ins);
+
+	ev = p9k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = p9k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_MAX);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+}
+
 static void p9k_multiplexes(struct kunit *test)
 {
 	/* Both need PMC1: the perf core rotates them. */
@@ -299,6 +334,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_no_kernel_sample),
 	KUNIT_CASE(p9k_stale_negative_counter),
 	KUNIT_CASE(p9k_refusals),
+	KUNIT_CASE(p9k_generic_events),
 	KUNIT_CASE(p9k_multiplexes),
 	{}
 };

@@ -26,6 +26,7 @@
 
 #include "p9-catalogue.h"
 #include "p9-event.h"
+#include "p9-generic.h"
 #include "p9-pmu.h"
 #include "p9-regs.h"
 #include "p9-sched.h"
@@ -91,8 +92,8 @@ static bool p9_is_ours(struct perf_event *event)
 	return event->pmu == &p9_pmu;
 }
 
-/* Decode the group @event would join, with @event last. */
-static int p9_validate_group(struct perf_event *event)
+/* Decode the group @event (raw code @config) would join, with it last. */
+static int p9_validate_group(struct perf_event *event, u64 config)
 {
 	struct perf_event *leader = event->group_leader, *sibling;
 	struct p9_event evs[P9_NUM_PMCS];
@@ -101,7 +102,7 @@ static int p9_validate_group(struct perf_event *event)
 	unsigned int n = 0;
 
 	if (leader != event && p9_is_ours(leader)) {
-		if (p9_event_decode(leader->attr.config, &evs[n++], &why))
+		if (p9_event_decode(leader->hw.config, &evs[n++], &why))
 			return -EINVAL;
 	}
 	for_each_sibling_event(sibling, leader) {
@@ -109,10 +110,10 @@ static int p9_validate_group(struct perf_event *event)
 			continue;
 		if (n == P9_NUM_PMCS - 1)
 			return -EINVAL;
-		if (p9_event_decode(sibling->attr.config, &evs[n++], &why))
+		if (p9_event_decode(sibling->hw.config, &evs[n++], &why))
 			return -EINVAL;
 	}
-	if (p9_event_decode(event->attr.config, &evs[n++], &why))
+	if (p9_event_decode(config, &evs[n++], &why))
 		return -EINVAL;
 	return p9_schedule(evs, n, &s) ? -EINVAL : 0;
 }
@@ -120,30 +121,40 @@ static int p9_validate_group(struct perf_event *event)
 static int p9_event_init(struct perf_event *event)
 {
 	struct perf_event_attr *attr = &event->attr;
+	u64 config = attr->config;
 	struct p9_event ev;
 	const char *why;
 	int ret;
 
-	if (attr->type != event->pmu->type)
+	/*
+	 * Generic events reach this PMU when their config names its type
+	 * (PERF_PMU_CAP_EXTENDED_HW_TYPE); the perf core strips it.
+	 */
+	if (attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_HW_CACHE) {
+		ret = p9_generic_code(attr->type, attr->config, &config);
+		if (ret)
+			return ret;
+	} else if (attr->type != event->pmu->type) {
 		return -ENOENT;
+	}
 	if (has_branch_stack(event))
 		return -EOPNOTSUPP;
-	ret = p9_event_decode(attr->config, &ev, &why);
+	ret = p9_event_decode(config, &ev, &why);
 	if (ret) {
-		pr_debug("config 0x%llx refused: %s\n", attr->config, why);
+		pr_debug("config 0x%llx refused: %s\n", config, why);
 		return ret;
 	}
 	/* SIAR is exact only for marked instructions (2.4). */
 	if (attr->precise_ip && (!ev.mark || attr->precise_ip > 2))
 		return -EOPNOTSUPP;
-	ret = p9_validate_group(event);
+	ret = p9_validate_group(event, config);
 	if (ret)
 		return ret;
 	ret = p9_reserve_hw();
 	if (ret)
 		return ret;
 	event->destroy = p9_event_destroy;
-	event->hw.config = attr->config;
+	event->hw.config = config;
 	event->hw.idx = -1;
 	return 0;
 }
@@ -533,28 +544,44 @@ static struct attribute_group p9_events_group = {
 	.name = "events",
 };
 
+static void p9_init_event_attr(struct perf_pmu_events_attr *pa,
+			       const char *name, u64 code)
+{
+	sysfs_attr_init(&pa->attr.attr);
+	pa->attr.attr.name = name;
+	pa->attr.attr.mode = 0444;
+	pa->attr.show = p9_event_show;
+	pa->id = code;
+}
+
+/* events/: every catalogue event, then the generic events' names. */
 static int p9_alloc_event_attrs(void)
 {
-	unsigned int i;
+	unsigned int max = p9_catalogue_len + p9_generic_events_len;
+	unsigned int i, n = 0;
 
-	p9_event_attrs = kcalloc(p9_catalogue_len, sizeof(*p9_event_attrs),
-				 GFP_KERNEL);
-	p9_event_attr_list = kcalloc(p9_catalogue_len + 1,
-				     sizeof(*p9_event_attr_list), GFP_KERNEL);
+	p9_event_attrs = kcalloc(max, sizeof(*p9_event_attrs), GFP_KERNEL);
+	p9_event_attr_list = kcalloc(max + 1, sizeof(*p9_event_attr_list),
+				     GFP_KERNEL);
 	if (!p9_event_attrs || !p9_event_attr_list) {
 		kfree(p9_event_attrs);
 		kfree(p9_event_attr_list);
 		return -ENOMEM;
 	}
-	for (i = 0; i < p9_catalogue_len; i++) {
-		struct perf_pmu_events_attr *pa = &p9_event_attrs[i];
+	for (i = 0; i < p9_catalogue_len; i++, n++) {
+		p9_init_event_attr(&p9_event_attrs[n], p9_catalogue[i].alias,
+				   p9_catalogue[i].code);
+		p9_event_attr_list[n] = &p9_event_attrs[n].attr.attr;
+	}
+	for (i = 0; i < p9_generic_events_len; i++) {
+		u64 code = p9_catalogue_code(p9_generic_events[i].name);
 
-		sysfs_attr_init(&pa->attr.attr);
-		pa->attr.attr.name = p9_catalogue[i].alias;
-		pa->attr.attr.mode = 0444;
-		pa->attr.show = p9_event_show;
-		pa->id = p9_catalogue[i].code;
-		p9_event_attr_list[i] = &pa->attr.attr;
+		if (!code)
+			continue;
+		p9_init_event_attr(&p9_event_attrs[n],
+				   p9_generic_events[i].alias, code);
+		p9_event_attr_list[n] = &p9_event_attrs[n].attr.attr;
+		n++;
 	}
 	p9_events_group.attrs = p9_event_attr_list;
 	return 0;
@@ -586,7 +613,7 @@ static const struct attribute_group *p9_attr_groups[] = {
 
 static struct pmu p9_pmu = {
 	.task_ctx_nr	= perf_hw_context,
-	.capabilities	= PMU_SUITE_SAMPLING_CAPS,
+	.capabilities	= PMU_SUITE_SAMPLING_CAPS | PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	.attr_groups	= p9_attr_groups,
 	.event_init	= p9_event_init,
 	.add		= p9_add,

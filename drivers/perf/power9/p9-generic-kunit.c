@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the generic perf events of the POWER9 PMU: each names a
+ * catalogue event whose code is valid, and the generic configs POWER9 has
+ * no event for are refused. Pure logic: runs on UML.
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <uapi/linux/perf_event.h>
+
+#include "p9-catalogue.h"
+#include "p9-event.h"
+#include "p9-generic.h"
+#include "p9-sched.h"
+
+#define L1D_READ_MISS	(PERF_COUNT_HW_CACHE_L1D |			\
+			 PERF_COUNT_HW_CACHE_OP_READ << 8 |		\
+			 PERF_COUNT_HW_CACHE_RESULT_MISS << 16)
+#define L1D_WRITE_ACCESS (PERF_COUNT_HW_CACHE_L1D |			\
+			  PERF_COUNT_HW_CACHE_OP_WRITE << 8 |		\
+			  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16)
+
+static void p9_generic_all_resolve(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < p9_generic_events_len; i++) {
+		const struct p9_generic_event *g = &p9_generic_events[i];
+		struct p9_event ev;
+		struct p9_schedule s;
+		const char *why = NULL;
+		u64 code = 0;
+
+		KUNIT_EXPECT_EQ_MSG(test, p9_generic_code(g->type, g->config,
+							  &code), 0,
+				    "%s", g->alias);
+		KUNIT_EXPECT_NE_MSG(test, code, 0ULL, "%s", g->alias);
+		KUNIT_EXPECT_EQ_MSG(test, p9_event_decode(code, &ev, &why), 0,
+				    "%s (0x%llx): %s", g->alias, code, why);
+		KUNIT_EXPECT_EQ_MSG(test, p9_schedule(&ev, 1, &s), 0,
+				    "%s (0x%llx)", g->alias, code);
+	}
+}
+
+static void p9_generic_any_pmc(struct kunit *test)
+{
+	u64 code;
+
+	/* PM_CYC and PM_INST_CMPL are listed on each of PMC1-4. */
+	KUNIT_EXPECT_EQ(test, p9_catalogue_code("PM_CYC"), 0x1eULL);
+	KUNIT_EXPECT_EQ(test, p9_catalogue_code("PM_INST_CMPL"), 0x2ULL);
+	/* Events of one PMC keep it. */
+	KUNIT_EXPECT_EQ(test, p9_catalogue_code("PM_BR_MPRED_CMPL"), 0x400f6ULL);
+	KUNIT_EXPECT_EQ(test, p9_catalogue_code("PM_RUN_CYC"), 0x200f4ULL);
+	KUNIT_EXPECT_EQ(test, p9_catalogue_code("PM_NO_SUCH_EVENT"), 0ULL);
+
+	KUNIT_ASSERT_EQ(test, p9_generic_code(PERF_TYPE_HARDWARE,
+					      PERF_COUNT_HW_CPU_CYCLES, &code), 0);
+	KUNIT_EXPECT_EQ(test, code, 0x1eULL);
+	KUNIT_ASSERT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE, L1D_READ_MISS,
+					      &code), 0);
+	KUNIT_EXPECT_EQ(test, code, p9_catalogue_code("PM_LD_MISS_L1_FIN"));
+}
+
+static void p9_generic_refusals(struct kunit *test)
+{
+	u64 code;
+
+	/* Generic events POWER9 has no event for. */
+	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HARDWARE,
+					      PERF_COUNT_HW_BUS_CYCLES, &code),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
+					      L1D_WRITE_ACCESS, &code),
+			-EOPNOTSUPP);
+	/* Configs no generic event has. */
+	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HARDWARE,
+					      PERF_COUNT_HW_MAX, &code), -EINVAL);
+	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
+					      PERF_COUNT_HW_CACHE_MAX, &code),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
+					      L1D_READ_MISS | 1ULL << 24, &code),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_RAW, 0x1e, &code),
+			-EINVAL);
+}
+
+static struct kunit_case p9_generic_cases[] = {
+	KUNIT_CASE(p9_generic_all_resolve),
+	KUNIT_CASE(p9_generic_any_pmc),
+	KUNIT_CASE(p9_generic_refusals),
+	{}
+};
+
+static struct kunit_suite p9_generic_suite = {
+	.name = "power9_generic",
+	.test_cases = p9_generic_cases,
+};
+
+kunit_test_suite(p9_generic_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the POWER9 PMU's generic perf events");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * POWER9 core PMU: perf's generic hardware and cache events.
+ *
+ * The table names catalogue events, not codes: the codes come from the
+ * catalogue generated from the manual. Generic events the manual has no
+ * event for (L1 data cache store accesses, L3 stores, TLB accesses) are
+ * absent and refused.
+ */
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <uapi/linux/perf_event.h>
+
+#include "p9-catalogue.h"
+#include "p9-generic.h"
+
+#define HW(alias, id, name)						\
+	{ alias, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##id, name }
+#define CACHE(alias, id, op, result, name)				\
+	{ alias, PERF_TYPE_HW_CACHE,					\
+	  PERF_COUNT_HW_CACHE_##id |					\
+	  PERF_COUNT_HW_CACHE_OP_##op << 8 |				\
+	  PERF_COUNT_HW_CACHE_RESULT_##result << 16, name }
+
+const struct p9_generic_event p9_generic_events[] = {
+	HW("cycles", CPU_CYCLES, "PM_CYC"),
+	HW("instructions", INSTRUCTIONS, "PM_INST_CMPL"),
+	HW("stalled-cycles-frontend", STALLED_CYCLES_FRONTEND, "PM_ICT_NOSLOT_CYC"),
+	HW("stalled-cycles-backend", STALLED_CYCLES_BACKEND, "PM_CMPLU_STALL"),
+	HW("branch-instructions", BRANCH_INSTRUCTIONS, "PM_BR_CMPL"),
+	HW("branch-misses", BRANCH_MISSES, "PM_BR_MPRED_CMPL"),
+	HW("cache-references", CACHE_REFERENCES, "PM_LD_REF_L1"),
+	HW("cache-misses", CACHE_MISSES, "PM_LD_MISS_L1_FIN"),
+	CACHE("L1-dcache-loads", L1D, READ, ACCESS, "PM_LD_REF_L1"),
+	CACHE("L1-dcache-load-misses", L1D, READ, MISS, "PM_LD_MISS_L1_FIN"),
+	CACHE("L1-dcache-store-misses", L1D, WRITE, MISS, "PM_ST_MISS_L1"),
+	CACHE("L1-dcache-prefetches", L1D, PREFETCH, ACCESS, "PM_L1_PREF"),
+	CACHE("L1-icache-loads", L1I, READ, ACCESS, "PM_INST_FROM_L1"),
+	CACHE("L1-icache-load-misses", L1I, READ, MISS, "PM_L1_ICACHE_MISS"),
+	CACHE("L1-icache-prefetches", L1I, PREFETCH, ACCESS, "PM_IC_PREF_WRITE"),
+	/* The L3 is the last level: loads it served, and loads it missed. */
+	CACHE("LLC-loads", LL, READ, ACCESS, "PM_DATA_FROM_L3"),
+	CACHE("LLC-load-misses", LL, READ, MISS, "PM_DATA_FROM_L3MISS"),
+	CACHE("dTLB-load-misses", DTLB, READ, MISS, "PM_DTLB_MISS"),
+	CACHE("iTLB-load-misses", ITLB, READ, MISS, "PM_ITLB_MISS"),
+	CACHE("branch-loads", BPU, READ, ACCESS, "PM_BR_CMPL"),
+	CACHE("branch-load-misses", BPU, READ, MISS, "PM_BR_MPRED_CMPL"),
+};
+EXPORT_SYMBOL_GPL(p9_generic_events);
+
+const unsigned int p9_generic_events_len = ARRAY_SIZE(p9_generic_events);
+EXPORT_SYMBOL_GPL(p9_generic_events_len);
+
+#define P9_CODE_PMC	((u64)P9_EVENT_PMC_MASK << P9_EVENT_PMC_SHIFT)
+
+static bool p9_catalogue_has(const char *name, u64 code)
+{
+	unsigned int i;
+
+	for (i = 0; i < p9_catalogue_len; i++)
+		if (p9_catalogue[i].code == code &&
+		    !strcmp(p9_catalogue[i].name, name))
+			return true;
+	return false;
+}
+
+/**
+ * p9_catalogue_code() - the code to program for a catalogue event name
+ * @name: the event's name in the manual (PM_...)
+ *
+ * An event the tables list with one selector on each of PMC1-4 counts the
+ * same on any of them: it gets the PMC field 0 of "Any PMC" events, which
+ * leaves the choice to the scheduler. Otherwise the event's lowest code.
+ *
+ * Return: the code, or 0 (no valid event has code 0) if @name is unknown.
+ */
+u64 p9_catalogue_code(const char *name)
+{
+	u64 first = 0;
+	unsigned int i, pmc;
+
+	for (i = 0; i < p9_catalogue_len; i++) {
+		u64 code = p9_catalogue[i].code;
+		u64 any = code & ~P9_CODE_PMC;
+
+		if (strcmp(p9_catalogue[i].name, name))
+			continue;
+		if (!first)
+			first = code;
+		for (pmc = 1; pmc <= 4; pmc++)
+			if (!p9_catalogue_has(name, any |
+					      (u64)pmc << P9_EVENT_PMC_SHIFT))
+				break;
+		if (pmc > 4)
+			return any;
+	}
+	return first;
+}
+EXPORT_SYMBOL_GPL(p9_catalogue_code);
+
+/**
+ * p9_generic_code() - the code that counts a generic perf event
+ * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
+ * @config: the generic event
+ * @code: the raw code, on success
+ *
+ * Return: 0; -EINVAL for a config no generic event has; -EOPNOTSUPP for a
+ * generic event POWER9 has no event for.
+ */
+int p9_generic_code(u32 type, u64 config, u64 *code)
+{
+	unsigned int i;
+
+	if (type == PERF_TYPE_HARDWARE) {
+		if (config >= PERF_COUNT_HW_MAX)
+			return -EINVAL;
+	} else if (type == PERF_TYPE_HW_CACHE) {
+		if ((config & 0xff) >= PERF_COUNT_HW_CACHE_MAX ||
+		    ((config >> 8) & 0xff) >= PERF_COUNT_HW_CACHE_OP_MAX ||
+		    ((config >> 16) & 0xff) >= PERF_COUNT_HW_CACHE_RESULT_MAX ||
+		    config >> 24)
+			return -EINVAL;
+	} else {
+		return -EINVAL;
+	}
+	for (i = 0; i < p9_generic_events_len; i++) {
+		const struct p9_generic_event *g = &p9_generic_events[i];
+
+		if (g->type == type && g->config == config) {
+			*code = p9_catalogue_code(g->name);
+			return *code ? 0 : -EOPNOTSUPP;
+		}
+	}
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL_GPL(p9_generic_code);

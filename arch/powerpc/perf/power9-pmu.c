@@ -35,12 +35,24 @@ static u64 p9_spr_read_pmc(unsigned int pmc)
 static void p9_spr_write_pmc(unsigned int pmc, u64 value)
 {
 	switch (pmc) {
-	case 1: mtspr(SPRN_PMC1, value); break;
-	case 2: mtspr(SPRN_PMC2, value); break;
-	case 3: mtspr(SPRN_PMC3, value); break;
-	case 4: mtspr(SPRN_PMC4, value); break;
-	case 5: mtspr(SPRN_PMC5, value); break;
-	case 6: mtspr(SPRN_PMC6, value); break;
+	case 1:
+		mtspr(SPRN_PMC1, value);
+		break;
+	case 2:
+		mtspr(SPRN_PMC2, value);
+		break;
+	case 3:
+		mtspr(SPRN_PMC3, value);
+		break;
+	case 4:
+		mtspr(SPRN_PMC4, value);
+		break;
+	case 5:
+		mtspr(SPRN_PMC5, value);
+		break;
+	case 6:
+		mtspr(SPRN_PMC6, value);
+		break;
 	}
 }
 

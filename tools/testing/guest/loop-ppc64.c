@@ -7,8 +7,6 @@
  */
 #define LOOP_ITERATIONS	10000000UL
 
-void _start(void);
-
 void _start(void)
 {
 	unsigned long n = LOOP_ITERATIONS;

@@ -1312,7 +1312,7 @@ const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR] = {
 	  IA64_EV_ACTIVE },
 	{ 0xda, 0x0, 1, 0xff, "l3_inserts",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING | IA64_EV_EVENT },
+	  IA64_EV_FLOATING | IA64_EV_MESI | IA64_EV_EVENT },
 	{ 0xdb, 0x0, 1, 0xff, "l3_references",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
 	  IA64_EV_FLOATING | IA64_EV_EVENT },
@@ -1321,75 +1321,76 @@ const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR] = {
 	  IA64_EV_FLOATING | IA64_EV_EVENT },
 	{ 0xdd, 0xf, 1, 0xff, "l3_reads",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING | IA64_EV_EVENT },
+	  IA64_EV_FLOATING | IA64_EV_MESI | IA64_EV_EVENT },
 	{ 0xdd, 0x1, 1, 0xff, "l3_reads.dinst_fetch.hit",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0x2, 1, 0xff, "l3_reads.dinst_fetch.miss",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0x3, 1, 0xff, "l3_reads.dinst_fetch.all",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0x5, 1, 0xff, "l3_reads.inst_fetch.hit",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0x6, 1, 0xff, "l3_reads.inst_fetch.miss",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0x7, 1, 0xff, "l3_reads.inst_fetch.all",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0x9, 1, 0xff, "l3_reads.data_read.hit",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0xa, 1, 0xff, "l3_reads.data_read.miss",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0xb, 1, 0xff, "l3_reads.data_read.all",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0xd, 1, 0xff, "l3_reads.all.hit",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0xe, 1, 0xff, "l3_reads.all.miss",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdd, 0xf, 1, 0xff, "l3_reads.all.all",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xde, 0xf, 1, 0xff, "l3_writes",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING | IA64_EV_EVENT },
+	  IA64_EV_FLOATING | IA64_EV_MESI | IA64_EV_EVENT },
 	{ 0xde, 0x5, 1, 0xff, "l3_writes.data_write.hit",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xde, 0x6, 1, 0xff, "l3_writes.data_write.miss",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xde, 0x7, 1, 0xff, "l3_writes.data_write.all",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xde, 0x9, 1, 0xff, "l3_writes.l2_wb.hit",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xde, 0xa, 1, 0xff, "l3_writes.l2_wb.miss",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xde, 0xb, 1, 0xff, "l3_writes.l2_wb.all",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xde, 0xd, 1, 0xff, "l3_writes.all.hit",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xde, 0xe, 1, 0xff, "l3_writes.all.miss",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xde, 0xf, 1, 0xff, "l3_writes.all.all",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_DUPLICATED |
-	  IA64_EV_FLOATING },
+	  IA64_EV_FLOATING | IA64_EV_MESI },
 	{ 0xdf, 0x0, 1, 0xff, "l3_lines_replaced",
-	  IA64_EV_DUPLICATED | IA64_EV_FLOATING | IA64_EV_EVENT },
+	  IA64_EV_DUPLICATED | IA64_EV_FLOATING | IA64_EV_MESI |
+	  IA64_EV_EVENT },
 	{ 0xe0, 0x0, 4, 0, "l2d_ozq_cancels0",
 	  IA64_EV_IAR | IA64_EV_DAR | IA64_EV_OPC | IA64_EV_PMD4_9 |
 	  IA64_EV_DUPLICATED | IA64_EV_L2D_SET | IA64_EV_FLOATING |

@@ -36,6 +36,7 @@
 #define IA64_EV_SELF_FLOATING	BIT(12)	/* MT capture type S */
 #define IA64_EV_EVENT		BIT(13)	/* the event's own alias (default unit mask) */
 #define IA64_EV_ALL_IGNORED	BIT(14)	/* .all ignored: always counts both threads */
+#define IA64_EV_MESI		BIT(15)	/* PMC.MESI filters the event */
 
 #define IA64_NO_SET		0xff
 

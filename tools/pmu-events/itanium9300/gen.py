@@ -127,7 +127,15 @@ def ev_flags(ev):
         f.append('IA64_EV_ALL_IGNORED')
     if ev.get('type'):
         f.append(TYPE_FLAGS[ev['type']])
+    if mesi_capable(ev):
+        f.append('IA64_EV_MESI')
     return f
+
+
+def mesi_capable(ev):
+    """Whether PMC.MESI filters the event (Table 3-5, the L3 event notes)."""
+    text = ' '.join(ev.get('notes', [])) + ' ' + ev.get('definition', '')
+    return 'qualified by MESI' in text
 
 
 def rows_of(ev):
@@ -189,6 +197,7 @@ def gen_header(core, unc):
 #define IA64_EV_SELF_FLOATING\tBIT(12)\t/* MT capture type S */
 #define IA64_EV_EVENT\t\tBIT(13)\t/* the event's own alias (default unit mask) */
 #define IA64_EV_ALL_IGNORED\tBIT(14)\t/* .all ignored: always counts both threads */
+#define IA64_EV_MESI\t\tBIT(15)\t/* PMC.MESI filters the event */
 
 #define IA64_NO_SET\t\t0x%(ns)x
 

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Itanium 9300 core PMU: decoding and checking perf configurations.
+ *
+ * Every field is checked against the catalogue and chapter 3: the event
+ * code and unit mask must be a row of the catalogue (reserved unit masks
+ * are not), a threshold must be below the event's maximum increment per
+ * cycle or nothing would ever count, .all and MESI only where the event
+ * supports them, the EAR fields only on the two EAR events and only with
+ * values the EAR tables define, and a qualification only on events whose
+ * I A R / D A R / O P C column says Y.
+ */
+#include <linux/bitfield.h>
+#include <linux/bitops.h>
+#include <linux/errno.h>
+#include <linux/export.h>
+
+#include <linux/perf_event.h>
+
+#include "ia64-event.h"
+#include "ia64-regs.h"
+
+/**
+ * ia64_catalogue_find() - the catalogue row of an event code and unit mask
+ * @code: PMC.es
+ * @umask: PMC.umask
+ *
+ * Return: the first row with both, or NULL.
+ */
+const struct ia64_catalogue_event *ia64_catalogue_find(u8 code, u8 umask)
+{
+	unsigned int i;
+
+	for (i = 0; i < IA64_CATALOGUE_NR; i++)
+		if (ia64_catalogue[i].code == code &&
+		    ia64_catalogue[i].umask == umask)
+			return &ia64_catalogue[i];
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ia64_catalogue_find);
+
+static bool ia64_code_known(u8 code)
+{
+	unsigned int i;
+
+	for (i = 0; i < IA64_CATALOGUE_NR; i++)
+		if (ia64_catalogue[i].code == code)
+			return true;
+	return false;
+}
+
+/*
+ * Table 3-15, instruction EAR thresholds in cache mode. The OCR of the
+ * table lost rows and misaligned others (">=2048" beside a dash, no
+ * ">=64" or ">=512"); what it does show is a run of ones from bit 7 down,
+ * plus 01xxxxxx for every miss and 00000000 for RAB hits, so exactly
+ * those patterns are accepted.
+ */
+static bool ia64_iear_cache_umask_ok(u8 umask)
+{
+	unsigned int ones = hweight8(umask);
+
+	if (umask == 0 || (umask & 0xc0) == 0x40)
+		return true;
+	return ones && umask == (u8)(0xff << (8 - ones));
+}
+
+static int ia64_decode_ear(u64 config, struct ia64_event *ev, const char **why)
+{
+	u8 mode = FIELD_GET(IA64_CFG_EAR_MODE, config);
+	u8 umask = FIELD_GET(IA64_CFG_EAR_UMASK, config);
+
+	ev->ear_mode = mode;
+	ev->ear_umask = umask;
+	if (ev->code == IA64_CODE_DATA_EAR) {
+		ev->ear = IA64_EAR_DATA;
+		switch (mode) {
+		case IA64_DEAR_MODE_CACHE:
+			if (umask > 10) {
+				*why = "data EAR thresholds 0xb-0xf capture nothing (Table 3-20)";
+				return -EINVAL;
+			}
+			return 0;
+		case IA64_DEAR_MODE_TLB:
+			if (umask & ~0xeU) {
+				*why = "data EAR TLB unit mask has bits 1-3 only (Table 3-22)";
+				return -EINVAL;
+			}
+			if (!umask) {
+				*why = "data EAR TLB unit mask 000x captures nothing";
+				return -EINVAL;
+			}
+			return 0;
+		case IA64_DEAR_MODE_ALAT:
+			if (umask) {
+				*why = "data EAR ALAT mode has no unit mask";
+				return -EINVAL;
+			}
+			return 0;
+		default:
+			*why = "data EAR mode 3: use 2 for ALAT misses";
+			return -EINVAL;
+		}
+	}
+	if (ev->code == IA64_CODE_L1I_EAR) {
+		ev->ear = IA64_EAR_INST;
+		switch (mode) {
+		case IA64_IEAR_MODE_CACHE:
+			if (!ia64_iear_cache_umask_ok(umask)) {
+				*why = "instruction EAR threshold not in Table 3-15";
+				return -EINVAL;
+			}
+			return 0;
+		case IA64_IEAR_MODE_TLB:
+			if (!umask || umask > 7) {
+				*why = "instruction EAR TLB unit mask is 1-7 (Table 3-17)";
+				return -EINVAL;
+			}
+			return 0;
+		default:
+			*why = "instruction EAR mode is 0 (cache) or 1 (TLB)";
+			return -EINVAL;
+		}
+	}
+	if (mode || umask) {
+		*why = "ear_mode and ear_umask are for DATA_EAR_EVENTS and L1I_EAR_EVENTS";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static bool ia64_is_prefetch(u8 code)
+{
+	return code == IA64_CODE_L1I_PREFETCH || code == IA64_CODE_L2I_PREFETCH ||
+	       code == IA64_CODE_L1I_STRM_PF;
+}
+
+static int ia64_decode_range(u64 config1, u64 config2, unsigned int lg_min,
+			     struct ia64_qualifier *q, const char **why)
+{
+	q->range_lg = FIELD_GET(IA64_CFG1_RANGE_LG, config1);
+	q->base = config2;
+	if (config1 & (IA64_CFG1_OPC_MATCH | IA64_CFG1_OPC_MIFB)) {
+		*why = "opcode fields given with an address range";
+		return -EINVAL;
+	}
+	if (q->range_lg < lg_min || q->range_lg > IA64_RANGE_LG_MAX) {
+		*why = "range_lg out of range (IAR: 4-56, DAR: 0-56)";
+		return -EINVAL;
+	}
+	if (config2 & (BIT_ULL(q->range_lg) - 1)) {
+		*why = "range base not aligned to the range size";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int ia64_decode_qual(u64 config1, u64 config2, struct ia64_event *ev,
+			    const char **why)
+{
+	struct ia64_qualifier *q = &ev->qual;
+
+	q->kind = FIELD_GET(IA64_CFG1_QUAL, config1);
+	q->inv = config1 & IA64_CFG1_RANGE_INV;
+	if (q->kind == IA64_QUAL_NONE) {
+		if (config1 || config2) {
+			*why = "config1/config2 set without a qualification (qual)";
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (!ia64_event_qualifiable(ev, q->kind)) {
+		*why = "the event cannot be qualified this way (Table 4-44)";
+		return -EOPNOTSUPP;
+	}
+	/* Channels 1-3 of IA64_TAGGED_INST_RETIRED are left unconstrained. */
+	if (ev->code == IA64_CODE_INST_RETIRED && ev->umask) {
+		*why = "only tag channel 0 is qualified";
+		return -EOPNOTSUPP;
+	}
+	if (ev->all) {
+		*why = "with .all the other thread's filters would have to match";
+		return -EOPNOTSUPP;
+	}
+	switch (q->kind) {
+	case IA64_QUAL_OPC:
+		if (config1 & (IA64_CFG1_RANGE_LG | IA64_CFG1_RANGE_INV)) {
+			*why = "range fields given with opcode matching";
+			return -EINVAL;
+		}
+		if (config2 & ~IA64_CFG2_OPC_MASK) {
+			*why = "opcode mask has 41 bits";
+			return -EINVAL;
+		}
+		q->opc_match = FIELD_GET(IA64_CFG1_OPC_MATCH, config1);
+		q->opc_mask = config2;
+		q->mifb = FIELD_GET(IA64_CFG1_OPC_MIFB, config1);
+		if (!q->mifb) {
+			*why = "opcode matching with no instruction type matches nothing";
+			return -EINVAL;
+		}
+		return 0;
+	case IA64_QUAL_IAR:
+		/* 3.3.5: their range applies to the target, through IBRP1. */
+		if (ia64_is_prefetch(ev->code)) {
+			*why = "prefetch events need IBRP1, which is not programmed";
+			return -EOPNOTSUPP;
+		}
+		return ia64_decode_range(config1, config2, IA64_RANGE_LG_MIN_IAR,
+					 q, why);
+	default:
+		if (q->inv) {
+			*why = "range_inv applies to instruction ranges only";
+			return -EINVAL;
+		}
+		return ia64_decode_range(config1, config2, 0, q, why);
+	}
+}
+
+/**
+ * ia64_event_qualifiable() - whether a qualification kind applies to an event
+ * @ev: a decoded event
+ * @kind: an enum ia64_qual
+ *
+ * An event that is qualifiable by a kind is also affected by it when
+ * another event programs tag channel 0 with it (3.2.3.1).
+ */
+bool ia64_event_qualifiable(const struct ia64_event *ev, u8 kind)
+{
+	switch (kind) {
+	case IA64_QUAL_OPC:
+		return ev->flags & IA64_EV_OPC;
+	case IA64_QUAL_IAR:
+		return ev->flags & IA64_EV_IAR;
+	case IA64_QUAL_DAR:
+		return ev->flags & IA64_EV_DAR;
+	default:
+		return true;
+	}
+}
+EXPORT_SYMBOL_GPL(ia64_event_qualifiable);
+
+/**
+ * ia64_event_affected() - whether tag channel 0 qualification changes a count
+ * @ev: a decoded event
+ * @kind: the kind of qualification programmed
+ *
+ * Channel 0 qualifies every event able to take the kind (3.2.3.1), except
+ * channels 1-3 of IA64_TAGGED_INST_RETIRED and the prefetch events, whose
+ * instruction range is IBRP1's (3.3.5.2).
+ */
+bool ia64_event_affected(const struct ia64_event *ev, u8 kind)
+{
+	if (kind == IA64_QUAL_NONE)
+		return false;
+	if (ev->code == IA64_CODE_INST_RETIRED && ev->umask)
+		return false;
+	if (kind == IA64_QUAL_IAR && ia64_is_prefetch(ev->code))
+		return false;
+	return ia64_event_qualifiable(ev, kind);
+}
+EXPORT_SYMBOL_GPL(ia64_event_affected);
+
+/**
+ * ia64_plm() - PMC.plm for perf's exclude bits
+ * @exclude_user: do not count at privilege level 3
+ * @exclude_kernel: do not count at privilege level 0
+ *
+ * Linux runs at levels 0 and 3 only; levels 1 and 2 are never counted.
+ */
+u8 ia64_plm(bool exclude_user, bool exclude_kernel)
+{
+	return (exclude_user ? 0 : IA64_PLM_USER) |
+	       (exclude_kernel ? 0 : IA64_PLM_KERNEL);
+}
+EXPORT_SYMBOL_GPL(ia64_plm);
+
+/**
+ * ia64_etb_config() - PMC39 for a branch stack request
+ * @branch_sample_type: perf_event_attr.branch_sample_type
+ * @plm: the event's privilege levels, used when the request names none
+ * @pmc39: set to the value that captures the requested branches
+ *
+ * The ETB captures taken branches (tm = 10) whatever their prediction,
+ * filtered by type with brt (Table 3-25): all, returns only, or the
+ * non-return indirect branches.
+ *
+ * Return: 0, or -EOPNOTSUPP for a filter the ETB does not have.
+ */
+int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39)
+{
+	u64 priv = branch_sample_type & PERF_SAMPLE_BRANCH_PLM_ALL;
+	u64 type = branch_sample_type & ~PERF_SAMPLE_BRANCH_PLM_ALL;
+	u64 brt;
+
+	if (type == PERF_SAMPLE_BRANCH_ANY)
+		brt = IA64_BRT_ALL;
+	else if (type == PERF_SAMPLE_BRANCH_ANY_RETURN)
+		brt = IA64_BRT_RETURN;
+	else if (type == (PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP))
+		brt = IA64_BRT_INDIRECT;
+	else
+		return -EOPNOTSUPP;
+	if (priv & (PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL))
+		plm = ia64_plm(!(priv & PERF_SAMPLE_BRANCH_USER),
+			       !(priv & PERF_SAMPLE_BRANCH_KERNEL));
+	if (!plm)
+		return -EOPNOTSUPP;
+	*pmc39 = FIELD_PREP(IA64_ETB_PLM, plm) | IA64_ETB_PM |
+		 FIELD_PREP(IA64_ETB_TM, 2) | FIELD_PREP(IA64_ETB_PTM, 3) |
+		 FIELD_PREP(IA64_ETB_PPM, 3) | FIELD_PREP(IA64_ETB_BRT, brt);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ia64_etb_config);
+
+/**
+ * ia64_qualifier_equal() - whether two events ask for the same channel 0
+ * @a: one qualification
+ * @b: another
+ */
+bool ia64_qualifier_equal(const struct ia64_qualifier *a,
+			  const struct ia64_qualifier *b)
+{
+	return a->kind == b->kind && a->inv == b->inv && a->mifb == b->mifb &&
+	       a->range_lg == b->range_lg && a->opc_match == b->opc_match &&
+	       a->opc_mask == b->opc_mask && a->base == b->base;
+}
+EXPORT_SYMBOL_GPL(ia64_qualifier_equal);
+
+/**
+ * ia64_event_decode() - decode and check a perf configuration
+ * @config: perf_event_attr.config
+ * @config1: perf_event_attr.config1 (qualification)
+ * @config2: perf_event_attr.config2 (opcode mask or range base)
+ * @ev: filled with the decoded event
+ * @why: set to a short reason when the configuration is refused
+ *
+ * Return: 0; -EINVAL for a configuration the manual does not define;
+ * -EOPNOTSUPP for a qualification the event or the driver does not have.
+ */
+int ia64_event_decode(u64 config, u64 config1, u64 config2,
+		      struct ia64_event *ev, const char **why)
+{
+	u8 mesi;
+
+	*ev = (struct ia64_event) {};
+	*why = "";
+	if (config & ~IA64_CFG_VALID) {
+		*why = "reserved config bits, or fields the driver sets (plm, ev, oi, pm, ism)";
+		return -EINVAL;
+	}
+	if (config1 & ~IA64_CFG1_VALID) {
+		*why = "reserved config1 bits";
+		return -EINVAL;
+	}
+	ev->code = FIELD_GET(IA64_CFG_ES, config);
+	ev->umask = FIELD_GET(IA64_CFG_UMASK, config);
+	ev->cat = ia64_catalogue_find(ev->code, ev->umask);
+	if (!ev->cat) {
+		*why = ia64_code_known(ev->code) ?
+		       "unit mask reserved or undefined for this event" :
+		       "no event has this code (Table 4-44)";
+		return -EINVAL;
+	}
+	ev->flags = ev->cat->flags;
+	ev->set = ev->cat->set;
+	ev->threshold = FIELD_GET(IA64_CFG_THRESHOLD, config);
+	if (ev->threshold && ev->threshold >= ev->cat->max_inc) {
+		*why = "threshold not below the event's maximum increment per cycle";
+		return -EINVAL;
+	}
+	ev->all = config & IA64_CFG_ALL;
+	if (ev->all && (ev->flags & IA64_EV_NO_ALL)) {
+		*why = "the event does not support .all";
+		return -EINVAL;
+	}
+	mesi = FIELD_GET(IA64_CFG_MESI, config);
+	if (ev->flags & IA64_EV_MESI) {
+		/* Table 3-5: counting every occurrence needs all four bits. */
+		ev->mesi = mesi ? mesi : 0xf;
+	} else if (mesi) {
+		*why = "MESI filtering on an event without it";
+		return -EINVAL;
+	}
+	if (ia64_decode_ear(config, ev, why))
+		return -EINVAL;
+	return ia64_decode_qual(config1, config2, ev, why);
+}
+EXPORT_SYMBOL_GPL(ia64_event_decode);

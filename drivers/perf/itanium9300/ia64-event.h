@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Itanium 9300 core PMU: perf_event_attr.config, config1 and config2.
+ *
+ * config follows the PMC4-15 layout (Table 3-5) where the user chooses
+ * the field: es, umask, threshold, all and MESI sit in their PMC bits,
+ * so the driver copies them. The bits the driver owns (plm, ev, oi, pm,
+ * ism) must be zero. Bits 32-41 configure the EAR of the two EAR events.
+ *
+ * config1 and config2 qualify the event through the shared registers of
+ * tag channel 0 (3.2.3.1): one kind of qualification per event.
+ */
+#ifndef _IA64_EVENT_H
+#define _IA64_EVENT_H
+
+#include <linux/bits.h>
+#include <linux/types.h>
+
+#include "ia64-catalogue.h"
+
+#define IA64_CFG_ES		GENMASK_ULL(15, 8)
+#define IA64_CFG_UMASK		GENMASK_ULL(19, 16)
+#define IA64_CFG_THRESHOLD	GENMASK_ULL(22, 20)
+#define IA64_CFG_ALL		BIT_ULL(26)
+#define IA64_CFG_MESI		GENMASK_ULL(30, 27)
+#define IA64_CFG_EAR_MODE	GENMASK_ULL(33, 32)
+#define IA64_CFG_EAR_UMASK	GENMASK_ULL(41, 34)
+#define IA64_CFG_VALID		(IA64_CFG_ES | IA64_CFG_UMASK | \
+				 IA64_CFG_THRESHOLD | IA64_CFG_ALL | \
+				 IA64_CFG_MESI | IA64_CFG_EAR_MODE | \
+				 IA64_CFG_EAR_UMASK)
+
+/* config1 */
+#define IA64_CFG1_OPC_MATCH	GENMASK_ULL(40, 0)
+#define IA64_CFG1_OPC_MIFB	GENMASK_ULL(44, 41)	/* b, f, i, m */
+#define IA64_CFG1_RANGE_LG	GENMASK_ULL(53, 48)
+#define IA64_CFG1_RANGE_INV	BIT_ULL(54)
+#define IA64_CFG1_QUAL		GENMASK_ULL(63, 62)
+#define IA64_CFG1_VALID		(IA64_CFG1_OPC_MATCH | IA64_CFG1_OPC_MIFB | \
+				 IA64_CFG1_RANGE_LG | IA64_CFG1_RANGE_INV | \
+				 IA64_CFG1_QUAL)
+/* config2: the opcode mask (bits 0-40), or the base of the range. */
+#define IA64_CFG2_OPC_MASK	GENMASK_ULL(40, 0)
+
+/* The qualification kinds of config1's qual field. */
+enum ia64_qual {
+	IA64_QUAL_NONE = 0,
+	IA64_QUAL_OPC = 1,	/* opcode matcher OpCM0 (PMC32/33, PMC36) */
+	IA64_QUAL_IAR = 2,	/* instruction address range, IBRP0 (PMC38) */
+	IA64_QUAL_DAR = 3,	/* data address range, DBRP0 (PMC41) */
+};
+
+/* Smallest and largest ranges: one bundle; the IBR/DBR mask is 56 bits. */
+#define IA64_RANGE_LG_MIN_IAR	4
+#define IA64_RANGE_LG_MAX	56
+
+/* Event codes with a role of their own. */
+#define IA64_CODE_INST_RETIRED	0x08	/* IA64_(TAGGED_)INST_RETIRED */
+#define IA64_CODE_CPU_OP_CYCLES	0x12
+#define IA64_CODE_L1I_EAR	0x43	/* L1I_EAR_EVENTS */
+#define IA64_CODE_L1I_PREFETCH	0x44
+#define IA64_CODE_L2I_PREFETCH	0x45
+#define IA64_CODE_L1I_STRM_PF	0x5f
+#define IA64_CODE_DATA_EAR	0xc8	/* DATA_EAR_EVENTS */
+
+enum ia64_ear {
+	IA64_EAR_NONE,
+	IA64_EAR_DATA,
+	IA64_EAR_INST,
+};
+
+/* config's ear_mode for L1I_EAR_EVENTS. */
+#define IA64_IEAR_MODE_CACHE	0
+#define IA64_IEAR_MODE_TLB	1
+
+/**
+ * struct ia64_qualifier - what tag channel 0 is programmed with
+ * @kind: an enum ia64_qual
+ * @inv: invert the instruction address range (PMC32.inv)
+ * @mifb: instruction types the opcode matcher accepts (PMC32 bits 48-51)
+ * @range_lg: log2 of the address range's size
+ * @opc_match: opcode bits to match (PMC33)
+ * @opc_mask: opcode bits ignored (PMC32.mask)
+ * @base: first address of the range, aligned to its size
+ */
+struct ia64_qualifier {
+	u8 kind;
+	bool inv;
+	u8 mifb;
+	u8 range_lg;
+	u64 opc_match;
+	u64 opc_mask;
+	u64 base;
+};
+
+/**
+ * struct ia64_event - a perf configuration, decoded and checked
+ * @cat: the catalogue row of the event code and unit mask
+ * @flags: the row's IA64_EV_* flags
+ * @code: PMC.es
+ * @umask: PMC.umask
+ * @threshold: PMC.threshold
+ * @all: PMC.all, count both threads
+ * @mesi: PMC.MESI filter as written to the PMC (0xf: no filtering)
+ * @set: L1D or L2D set of the event, IA64_NO_SET if none
+ * @ear: which EAR the event drives (enum ia64_ear)
+ * @ear_mode: the EAR's mode (config's ear_mode)
+ * @ear_umask: the EAR's unit mask (config's ear_umask)
+ * @qual: the event's tag channel 0 qualification
+ * @plm: privilege levels counted (PMC.plm), from the exclude_* bits
+ * @etb: PMC39 value when the event samples the branch stack, else 0
+ */
+struct ia64_event {
+	const struct ia64_catalogue_event *cat;
+	u32 flags;
+	u8 code;
+	u8 umask;
+	u8 threshold;
+	bool all;
+	u8 mesi;
+	u8 set;
+	u8 ear;
+	u8 ear_mode;
+	u8 ear_umask;
+	struct ia64_qualifier qual;
+	u8 plm;
+	u64 etb;
+};
+
+const struct ia64_catalogue_event *ia64_catalogue_find(u8 code, u8 umask);
+int ia64_event_decode(u64 config, u64 config1, u64 config2,
+		      struct ia64_event *ev, const char **why);
+bool ia64_event_qualifiable(const struct ia64_event *ev, u8 kind);
+bool ia64_event_affected(const struct ia64_event *ev, u8 kind);
+u8 ia64_plm(bool exclude_user, bool exclude_kernel);
+int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39);
+bool ia64_qualifier_equal(const struct ia64_qualifier *a,
+			  const struct ia64_qualifier *b);
+
+static inline bool ia64_event_is_l1d(const struct ia64_event *ev)
+{
+	return ev->flags & IA64_EV_L1D_SET;
+}
+
+static inline bool ia64_event_is_l2d(const struct ia64_event *ev)
+{
+	return ev->flags & IA64_EV_L2D_SET;
+}
+
+#endif /* _IA64_EVENT_H */

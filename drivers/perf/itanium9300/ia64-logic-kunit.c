@@ -1,0 +1,508 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the Itanium 9300 pure logic: decoding and refusing perf
+ * configurations (every invalid code and field of chapter 3), the values
+ * of the configuration registers, and the decoding of the EARs and of the
+ * execution trace buffer.
+ */
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+#include <pmu-suite/counter.h>
+
+#include "ia64-event.h"
+#include "ia64-pmc.h"
+#include "ia64-regs.h"
+#include "ia64-sample.h"
+#include "ia64-sched.h"
+
+#define CFG(code, umask)	IA64_CONFIG(code, umask)
+#define QUAL(k)			FIELD_PREP(IA64_CFG1_QUAL, k)
+#define LG(n)			FIELD_PREP(IA64_CFG1_RANGE_LG, n)
+#define EAR(mode, umask)	(FIELD_PREP(IA64_CFG_EAR_MODE, mode) | \
+				 FIELD_PREP(IA64_CFG_EAR_UMASK, umask))
+
+static int decode(u64 c, u64 c1, u64 c2, struct ia64_event *ev)
+{
+	const char *why;
+
+	return ia64_event_decode(c, c1, c2, ev, &why);
+}
+
+static void ia64_decode_every_catalogue_row(struct kunit *test)
+{
+	struct ia64_event ev;
+	unsigned int i;
+
+	for (i = 0; i < IA64_CATALOGUE_NR; i++) {
+		const struct ia64_catalogue_event *c = &ia64_catalogue[i];
+
+		KUNIT_EXPECT_EQ_MSG(test, decode(CFG(c->code, c->umask), 0, 0, &ev),
+				    0, "%s", c->alias);
+		KUNIT_EXPECT_EQ(test, ev.code, c->code);
+		KUNIT_EXPECT_EQ(test, ev.umask, c->umask);
+	}
+}
+
+static void ia64_decode_refuses_codes(struct kunit *test)
+{
+	struct ia64_event ev;
+	unsigned int code, umask, known = 0;
+
+	/* Every code and unit mask outside the catalogue is refused. */
+	for (code = 0; code < 256; code++) {
+		for (umask = 0; umask < 16; umask++) {
+			int ret = decode(CFG(code, umask), 0, 0, &ev);
+
+			if (ia64_catalogue_find(code, umask)) {
+				KUNIT_EXPECT_EQ(test, ret, 0);
+				known++;
+			} else {
+				KUNIT_EXPECT_EQ(test, ret, -EINVAL);
+			}
+		}
+	}
+	KUNIT_EXPECT_GT(test, known, 400U);
+	/* BACK_END_BUBBLE umask b0011 is reserved (Table 4-46). */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x00, 3), 0, 0, &ev), -EINVAL);
+}
+
+static void ia64_decode_refuses_driver_bits(struct kunit *test)
+{
+	static const u64 bits[] = {
+		IA64_PMC_PLM, IA64_PMC_EV, IA64_PMC_OI, IA64_PMC_PM, BIT_ULL(7),
+		BIT_ULL(23), IA64_PMC_ISM, BIT_ULL(31), GENMASK_ULL(63, 42),
+	};
+	struct ia64_event ev;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bits); i++)
+		KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) | bits[i], 0, 0, &ev),
+				-EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), GENMASK_ULL(61, 55) &
+				     ~IA64_CFG1_RANGE_INV, 0, &ev), -EINVAL);
+	/* config2 without a qualification. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), 0, 1, &ev), -EINVAL);
+}
+
+static void ia64_decode_threshold(struct kunit *test)
+{
+	struct ia64_event ev;
+	u64 t = FIELD_PREP(IA64_CFG_THRESHOLD, 1);
+
+	/* IA64_INST_RETIRED: up to 6 per cycle, thresholds 1-5. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) | t, 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.threshold, 1);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) | FIELD_PREP(IA64_CFG_THRESHOLD, 5),
+				     0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) | FIELD_PREP(IA64_CFG_THRESHOLD, 6),
+				     0, 0, &ev), -EINVAL);
+	/* BACK_END_BUBBLE: one per cycle, no threshold. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x00, 0) | t, 0, 0, &ev), -EINVAL);
+}
+
+static void ia64_decode_all(struct kunit *test)
+{
+	struct ia64_event ev;
+
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x12, 0) | IA64_CFG_ALL, 0, 0, &ev), 0);
+	KUNIT_EXPECT_TRUE(test, ev.all);
+	/* L2D_OZQ_FULL is not .all capable (4.8.4.1). */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0xe1, 0) | IA64_CFG_ALL, 0, 0, &ev),
+			-EINVAL);
+}
+
+static void ia64_decode_mesi(struct kunit *test)
+{
+	struct ia64_event ev;
+
+	/* L3_READS: no filter given counts every state, b1111. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0xdd, 1), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.mesi, 0xf);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0xdd, 1) | FIELD_PREP(IA64_CFG_MESI, 8),
+				     0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.mesi, 8);
+	/* IA64_INST_RETIRED has no MESI filter. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) | FIELD_PREP(IA64_CFG_MESI, 8),
+				     0, 0, &ev), -EINVAL);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.mesi, 0);
+}
+
+static void ia64_decode_ears(struct kunit *test)
+{
+	u64 dear = CFG(0xc8, 0), iear = CFG(0x43, 0);
+	struct ia64_event ev;
+	unsigned int u;
+
+	for (u = 0; u <= 0xf; u++)
+		KUNIT_EXPECT_EQ(test, decode(dear | EAR(0, u), 0, 0, &ev),
+				u <= 10 ? 0 : -EINVAL);
+	KUNIT_EXPECT_EQ(test, ev.ear, IA64_EAR_DATA);
+	KUNIT_EXPECT_EQ(test, decode(dear | EAR(1, 0xe), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(dear | EAR(1, 0x1), 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(dear | EAR(1, 0x0), 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(dear | EAR(1, 0x10), 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(dear | EAR(2, 0), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(dear | EAR(2, 1), 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(dear | EAR(3, 0), 0, 0, &ev), -EINVAL);
+
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(0, 0x40), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.ear, IA64_EAR_INST);
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(0, 0x7f), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(0, 0xfc), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(0, 0x00), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(0, 0xfd), 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(0, 0x30), 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(1, 7), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(1, 0), 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(1, 8), 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(iear | EAR(2, 1), 0, 0, &ev), -EINVAL);
+	/* EAR fields on another event. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) | EAR(1, 2), 0, 0, &ev), -EINVAL);
+}
+
+static void ia64_decode_qualification(struct kunit *test)
+{
+	u64 opc = QUAL(IA64_QUAL_OPC) | FIELD_PREP(IA64_CFG1_OPC_MIFB, 0x8) | 0x123;
+	struct ia64_event ev;
+
+	/* Opcode matching on IA64_INST_RETIRED (O P C: Y). */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), opc, 0x1ff, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.qual.opc_match, 0x123ULL);
+	KUNIT_EXPECT_EQ(test, ev.qual.opc_mask, 0x1ffULL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), opc, BIT_ULL(41), &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), opc & ~IA64_CFG1_OPC_MIFB, 0, &ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), opc | LG(4), 0, &ev), -EINVAL);
+	/* BACK_END_BUBBLE: I A R, D A R and O P C are all N. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x00, 0), opc, 0, &ev), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x00, 0), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x1000, &ev), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x00, 0), QUAL(IA64_QUAL_DAR) | LG(12),
+				     0x1000, &ev), -EOPNOTSUPP);
+	/* IA64_INST_RETIRED has no data address range. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_DAR) | LG(12),
+				     0x1000, &ev), -EOPNOTSUPP);
+	/* Instruction ranges: aligned, one bundle to 2^56 bytes. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x2000, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(12) |
+				     IA64_CFG1_RANGE_INV, 0x2000, &ev), 0);
+	KUNIT_EXPECT_TRUE(test, ev.qual.inv);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x2800, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(3),
+				     0x2000, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(57),
+				     0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(12) | 1,
+				     0x2000, &ev), -EINVAL);
+	/* Data ranges on L1D_READS_SET0, byte granular, never inverted. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0xc2, 0), QUAL(IA64_QUAL_DAR) | LG(0),
+				     0x1235, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0xc2, 0), QUAL(IA64_QUAL_DAR) | LG(6) |
+				     IA64_CFG1_RANGE_INV, 0x1240, &ev), -EINVAL);
+	/* Prefetch events would need IBRP1; channels 1-3; .all. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x44, 0), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x2000, &ev), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 2), opc, 0, &ev), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x12, 0) | IA64_CFG_ALL, opc, 0, &ev),
+			-EOPNOTSUPP);
+}
+
+static void ia64_counter_pmc_value(struct kunit *test)
+{
+	struct ia64_event ev;
+	u64 v;
+
+	KUNIT_ASSERT_EQ(test, decode(CFG(0xdd, 1) | IA64_CFG_ALL |
+				     FIELD_PREP(IA64_CFG_MESI, 0x9), 0, 0, &ev), 0);
+	ev.plm = ia64_plm(false, true);
+	v = ia64_counter_pmc(&ev);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_PMC_PLM, v), 8ULL);
+	KUNIT_EXPECT_TRUE(test, v & IA64_PMC_OI);
+	KUNIT_EXPECT_TRUE(test, v & IA64_PMC_PM);
+	KUNIT_EXPECT_FALSE(test, v & IA64_PMC_EV);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_PMC_ES, v), 0xddULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_PMC_UMASK, v), 1ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_PMC_ISM, v), 2ULL);
+	KUNIT_EXPECT_TRUE(test, v & IA64_PMC_ALL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_PMC_MESI, v), 9ULL);
+	/* The user's fields land where the config had them. */
+	KUNIT_EXPECT_EQ(test, v & (IA64_CFG_ES | IA64_CFG_UMASK | IA64_CFG_ALL |
+				   IA64_CFG_MESI), CFG(0xdd, 1) | IA64_CFG_ALL |
+			FIELD_PREP(IA64_CFG_MESI, 0x9));
+	KUNIT_EXPECT_EQ(test, ia64_plm(false, false), 9);
+	KUNIT_EXPECT_EQ(test, ia64_plm(true, false), 1);
+	KUNIT_EXPECT_EQ(test, ia64_plm(true, true), 0);
+}
+
+static void ia64_pmcs_unqualified(struct kunit *test)
+{
+	struct ia64_event ev[2];
+	struct ia64_schedule s;
+	struct ia64_pmcs p;
+
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), 0, 0, &ev[0]), 0);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x12, 0), 0, 0, &ev[1]), 0);
+	ev[0].plm = 9;
+	ev[1].plm = 9;
+	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 2, &s), 0);
+	ia64_compute_pmcs(ev, 2, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.counter[s.pmd[0]], ia64_counter_pmc(&ev[0]));
+	KUNIT_EXPECT_EQ(test, p.counter[s.pmd[1]], ia64_counter_pmc(&ev[1]));
+	/* The reset values of 3.4.2 and Table 3-10: nothing constrained. */
+	KUNIT_EXPECT_EQ(test, p.opcm0_mask, 0x030f01ffffffffffULL);
+	KUNIT_EXPECT_EQ(test, p.opcm1_mask, 0x030f01ffffffffffULL);
+	KUNIT_EXPECT_EQ(test, p.iar, 0xdb6ULL);
+	KUNIT_EXPECT_EQ(test, p.dar, 0x2078fefefefeULL);
+	KUNIT_EXPECT_EQ(test, p.opc_cfg, 0xfULL);
+	KUNIT_EXPECT_FALSE(test, p.use_ibr);
+	KUNIT_EXPECT_FALSE(test, p.use_dbr);
+	KUNIT_EXPECT_EQ(test, p.dear, 0ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_IEAR_CT, p.iear), 1ULL);
+	KUNIT_EXPECT_EQ(test, p.etb, 0ULL);
+}
+
+static void ia64_pmcs_qualified(struct kunit *test)
+{
+	struct ia64_event ev;
+	struct ia64_schedule s;
+	struct ia64_pmcs p;
+
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(16) |
+				     IA64_CFG1_RANGE_INV, 0x4000000000010000ULL,
+				     &ev), 0);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev, 1, &s), 0);
+	ia64_compute_pmcs(&ev, 1, &s, &p);
+	KUNIT_EXPECT_FALSE(test, p.opcm0_mask & IA64_OPCM_IG_AD);
+	KUNIT_EXPECT_TRUE(test, p.opcm0_mask & IA64_OPCM_INV);
+	KUNIT_EXPECT_EQ(test, p.iar, 0xdb4ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_DAR_CFGDTAG0, p.dar), 1ULL);
+	KUNIT_EXPECT_TRUE(test, p.use_ibr);
+	KUNIT_EXPECT_EQ(test, p.ibr[0], 0x4000000000010000ULL);
+	KUNIT_EXPECT_EQ(test, p.ibr[1], 0x0fffffffffff0000ULL);
+
+	KUNIT_ASSERT_EQ(test, decode(CFG(0xc2, 0), QUAL(IA64_QUAL_DAR) | LG(6),
+				     0x600000000000a040ULL, &ev), 0);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev, 1, &s), 0);
+	ia64_compute_pmcs(&ev, 1, &s, &p);
+	KUNIT_EXPECT_TRUE(test, p.opcm0_mask & IA64_OPCM_IG_AD);
+	KUNIT_EXPECT_EQ(test, p.iar, 0xdb6ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_DAR_CFGDTAG0, p.dar), 2ULL);
+	KUNIT_EXPECT_TRUE(test, p.dar & IA64_DAR_EN_DBRP0);
+	KUNIT_EXPECT_TRUE(test, p.use_dbr);
+	KUNIT_EXPECT_EQ(test, p.dbr[0], 0x600000000000a040ULL);
+	KUNIT_EXPECT_EQ(test, p.dbr[1], 0x00ffffffffffffc0ULL);
+
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_OPC) |
+				     FIELD_PREP(IA64_CFG1_OPC_MIFB, 0x4) | 0x5,
+				     0xf0, &ev), 0);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev, 1, &s), 0);
+	ia64_compute_pmcs(&ev, 1, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.opcm0_mask, 0xf0ULL | IA64_OPCM_I | IA64_OPCM_IG_AD);
+	KUNIT_EXPECT_EQ(test, p.opcm0_match, 0x5ULL);
+	KUNIT_EXPECT_EQ(test, p.opc_cfg, 0xeULL);
+}
+
+static void ia64_pmcs_ears_etb(struct kunit *test)
+{
+	struct ia64_event ev[3];
+	struct ia64_schedule s;
+	struct ia64_pmcs p;
+
+	KUNIT_ASSERT_EQ(test, decode(CFG(0xc8, 0) | EAR(1, 0xe), 0, 0, &ev[0]), 0);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x43, 0) | EAR(0, 0xf8), 0, 0, &ev[1]), 0);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), 0, 0, &ev[2]), 0);
+	ev[0].plm = 8;
+	ev[1].plm = 8;
+	ev[2].plm = 8;
+	KUNIT_ASSERT_EQ(test, ia64_etb_config(PERF_SAMPLE_BRANCH_ANY_RETURN |
+					      PERF_SAMPLE_BRANCH_USER, 9,
+					      &ev[2].etb), 0);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 3, &s), 0);
+	ia64_compute_pmcs(ev, 3, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.dear, 0x8ULL | IA64_DEAR_PM | (1ULL << 7) |
+			(0xeULL << 16) | (2ULL << 24));
+	/* Cache mode: ct = 1x, threshold in bits 12:5. */
+	KUNIT_EXPECT_EQ(test, p.iear, 0x8ULL | IA64_IEAR_PM | (0xf8ULL << 5) |
+			BIT_ULL(13));
+	KUNIT_EXPECT_EQ(test, p.etb, 0x8ULL | IA64_ETB_PM | (2ULL << 8) |
+			(3ULL << 10) | (3ULL << 12) | (2ULL << 14));
+	KUNIT_EXPECT_EQ(test, p.ipear, 0ULL);
+	KUNIT_EXPECT_EQ(test, ia64_etb_config(PERF_SAMPLE_BRANCH_ANY_CALL, 9,
+					      &ev[2].etb), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, ia64_etb_config(PERF_SAMPLE_BRANCH_IND_CALL |
+					      PERF_SAMPLE_BRANCH_IND_JUMP, 9,
+					      &ev[2].etb), 0);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_ETB_BRT, ev[2].etb), 3ULL);
+}
+
+static void ia64_counter_wraps_at_47_bits(struct kunit *test)
+{
+	u64 max = BIT_ULL(IA64_COUNTER_WIDTH);
+
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(max - 10, 5, IA64_COUNTER_WIDTH),
+			15ULL);
+	/* A read sign-extends bit 46 (Table 3-6); the width drops it. */
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(0x3fffffffffffULL,
+						0xffffc00000000005ULL,
+						IA64_COUNTER_WIDTH), 6ULL);
+	/* 2^47 - N interrupts after N events (3.3.2). */
+	KUNIT_EXPECT_EQ(test, pmu_period_start(1000, max - 1, max,
+					       IA64_COUNTER_WIDTH), max - 1000);
+}
+
+static void ia64_dear_cache_sample(struct kunit *test)
+{
+	struct ia64_ear_sample s;
+
+	ia64_decode_dear(IA64_DEAR_MODE_CACHE, 0x6000000000001238ULL,
+			 FIELD_PREP(IA64_PMD33_STAT, 1) | 75,
+			 0x4000000000000a40ULL | IA64_PMD36_VL | IA64_PMD36_BN | 2,
+			 &s);
+	KUNIT_EXPECT_TRUE(test, s.valid);
+	KUNIT_EXPECT_EQ(test, s.addr, 0x6000000000001238ULL);
+	KUNIT_EXPECT_EQ(test, s.latency, 75U);
+	KUNIT_EXPECT_EQ(test, s.ip, 0x4000000000000a52ULL);
+	KUNIT_EXPECT_EQ(test, s.data_src, PERF_MEM_S(OP, LOAD) |
+			PERF_MEM_S(LVL, L1) | PERF_MEM_S(LVL, MISS));
+	ia64_decode_dear(IA64_DEAR_MODE_CACHE, 1, FIELD_PREP(IA64_PMD33_STAT, 1) |
+			 IA64_PMD33_OV | 3, 0, &s);
+	KUNIT_EXPECT_EQ(test, s.latency, 8192U);
+	KUNIT_EXPECT_FALSE(test, s.ip_valid);
+	ia64_decode_dear(IA64_DEAR_MODE_CACHE, 1, 75, IA64_PMD36_VL, &s);
+	KUNIT_EXPECT_FALSE(test, s.valid);
+}
+
+static void ia64_dear_tlb_alat_sample(struct kunit *test)
+{
+	struct ia64_ear_sample s;
+
+	ia64_decode_dear(IA64_DEAR_MODE_TLB, 0x2000, FIELD_PREP(IA64_PMD33_STAT, 2),
+			 0, &s);
+	KUNIT_EXPECT_TRUE(test, s.addr_valid);
+	KUNIT_EXPECT_EQ(test, s.latency, 0U);
+	KUNIT_EXPECT_EQ(test, s.data_src, PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) |
+			PERF_MEM_S(TLB, WK) | PERF_MEM_S(TLB, HIT));
+	ia64_decode_dear(IA64_DEAR_MODE_TLB, 0x2000, FIELD_PREP(IA64_PMD33_STAT, 3),
+			 0, &s);
+	KUNIT_EXPECT_EQ(test, s.data_src & PERF_MEM_S(TLB, OS), PERF_MEM_S(TLB, OS));
+	ia64_decode_dear(IA64_DEAR_MODE_ALAT, 0x2000, FIELD_PREP(IA64_PMD33_STAT, 1),
+			 0x10 | IA64_PMD36_VL, &s);
+	KUNIT_EXPECT_TRUE(test, s.valid);
+	KUNIT_EXPECT_FALSE(test, s.addr_valid);
+	KUNIT_EXPECT_EQ(test, s.ip, 0x10ULL);
+}
+
+static void ia64_iear_sample(struct kunit *test)
+{
+	struct ia64_ear_sample s;
+
+	ia64_decode_iear(IA64_IEAR_MODE_CACHE, 0x4000000000004020ULL | 1, 40, &s);
+	KUNIT_EXPECT_TRUE(test, s.valid);
+	KUNIT_EXPECT_EQ(test, s.addr, 0x4000000000004020ULL);
+	KUNIT_EXPECT_EQ(test, s.latency, 40U);
+	ia64_decode_iear(IA64_IEAR_MODE_CACHE, 0x4000000000004020ULL | 2, 40, &s);
+	KUNIT_EXPECT_FALSE(test, s.valid);
+	ia64_decode_iear(IA64_IEAR_MODE_TLB, 0x4000000000004020ULL | 2, 40, &s);
+	KUNIT_EXPECT_TRUE(test, s.valid);
+	KUNIT_EXPECT_EQ(test, s.latency, 0U);
+}
+
+static void ia64_etb_branches(struct kunit *test)
+{
+	u64 etb[IA64_ETB_ENTRIES] = {};
+	struct perf_branch_entry b[IA64_ETB_ENTRIES];
+	unsigned int n;
+
+	/* 0x1000 slot 1 -> 0x2000; 0x2000 slot 2 (mispredicted) -> 0x3000. */
+	etb[0] = 0x1000 | IA64_ETB_S | FIELD_PREP(IA64_ETB_SLOT, 1);
+	etb[1] = 0x2000 | IA64_ETB_MP;
+	etb[2] = 0x2000 | IA64_ETB_S | IA64_ETB_MP | FIELD_PREP(IA64_ETB_SLOT, 2);
+	etb[3] = 0x3000 | IA64_ETB_MP;
+	n = ia64_decode_etb(4, 0, etb, b, ARRAY_SIZE(b));
+	KUNIT_ASSERT_EQ(test, n, 2U);
+	KUNIT_EXPECT_EQ(test, b[0].from, 0x2002ULL);
+	KUNIT_EXPECT_EQ(test, b[0].to, 0x3000ULL);
+	KUNIT_EXPECT_EQ(test, (int)b[0].mispred, 1);
+	KUNIT_EXPECT_EQ(test, b[1].from, 0x1001ULL);
+	KUNIT_EXPECT_EQ(test, b[1].to, 0x2000ULL);
+	KUNIT_EXPECT_EQ(test, (int)b[1].predicted, 1);
+	/* Empty buffer. */
+	KUNIT_EXPECT_EQ(test, ia64_decode_etb(0, 0, etb, b, ARRAY_SIZE(b)), 0U);
+	/* The b1 bit of PMD39 moves a source to the second bundle. */
+	n = ia64_decode_etb(2, 0x1, etb, b, ARRAY_SIZE(b));
+	KUNIT_ASSERT_EQ(test, n, 1U);
+	KUNIT_EXPECT_EQ(test, b[0].from, 0x1011ULL);
+}
+
+static void ia64_etb_wrapped(struct kunit *test)
+{
+	u64 etb[IA64_ETB_ENTRIES];
+	struct perf_branch_entry b[IA64_ETB_ENTRIES];
+	unsigned int i, n;
+
+	/*
+	 * 8 pairs written from index 2 on, wrapping: ebi = 2 points to the
+	 * oldest entry, the source at PMD50; PMD48/49 hold the newest pair.
+	 * A source whose target follows in the next entry back to back
+	 * (source, source) takes the second's bundle as target.
+	 */
+	for (i = 0; i < IA64_ETB_ENTRIES; i += 2) {
+		unsigned int at = (2 + i) % IA64_ETB_ENTRIES;
+
+		etb[at] = (0x10000 + i * 0x100) | IA64_ETB_S;
+		etb[(at + 1) % IA64_ETB_ENTRIES] = (0x20000 + i * 0x100) | IA64_ETB_MP;
+	}
+	n = ia64_decode_etb(2 | IA64_PMD38_FULL, 0, etb, b, ARRAY_SIZE(b));
+	KUNIT_ASSERT_EQ(test, n, 8U);
+	KUNIT_EXPECT_EQ(test, b[0].from, 0x10e00ULL);
+	KUNIT_EXPECT_EQ(test, b[0].to, 0x20e00ULL);
+	KUNIT_EXPECT_EQ(test, b[7].from, 0x10000ULL);
+	/* With room for three, the three most recent. */
+	n = ia64_decode_etb(2 | IA64_PMD38_FULL, 0, etb, b, 3);
+	KUNIT_ASSERT_EQ(test, n, 3U);
+	/* Source followed by source: the target bundle held a branch. */
+	etb[0] = 0x5000 | IA64_ETB_S;
+	etb[1] = 0x6000 | IA64_ETB_S;
+	etb[2] = 0x7000 | IA64_ETB_MP;
+	n = ia64_decode_etb(3, 0, etb, b, ARRAY_SIZE(b));
+	KUNIT_ASSERT_EQ(test, n, 2U);
+	KUNIT_EXPECT_EQ(test, b[1].to, 0x6000ULL);
+	KUNIT_EXPECT_EQ(test, b[0].to, 0x7000ULL);
+}
+
+static struct kunit_case ia64_logic_cases[] = {
+	KUNIT_CASE(ia64_decode_every_catalogue_row),
+	KUNIT_CASE(ia64_decode_refuses_codes),
+	KUNIT_CASE(ia64_decode_refuses_driver_bits),
+	KUNIT_CASE(ia64_decode_threshold),
+	KUNIT_CASE(ia64_decode_all),
+	KUNIT_CASE(ia64_decode_mesi),
+	KUNIT_CASE(ia64_decode_ears),
+	KUNIT_CASE(ia64_decode_qualification),
+	KUNIT_CASE(ia64_counter_pmc_value),
+	KUNIT_CASE(ia64_pmcs_unqualified),
+	KUNIT_CASE(ia64_pmcs_qualified),
+	KUNIT_CASE(ia64_pmcs_ears_etb),
+	KUNIT_CASE(ia64_counter_wraps_at_47_bits),
+	KUNIT_CASE(ia64_dear_cache_sample),
+	KUNIT_CASE(ia64_dear_tlb_alat_sample),
+	KUNIT_CASE(ia64_iear_sample),
+	KUNIT_CASE(ia64_etb_branches),
+	KUNIT_CASE(ia64_etb_wrapped),
+	{}
+};
+
+static struct kunit_suite ia64_logic_suite = {
+	.name = "itanium9300_logic",
+	.test_cases = ia64_logic_cases,
+};
+
+kunit_test_suite(ia64_logic_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the Itanium 9300 PMU logic");
+MODULE_LICENSE("GPL");

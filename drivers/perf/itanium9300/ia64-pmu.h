@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Itanium 9300 core PMU: the perf glue's interface to a register backend.
+ *
+ * The glue (ia64-pmu.c) knows perf and the PMU's rules; a backend knows
+ * how to reach the registers: the ia64 backend with mov to/from pmc[],
+ * pmd[], ibr[] and dbr[], the KUnit model through a structure that
+ * behaves as chapter 3 describes.
+ */
+#ifndef _IA64_PMU_H
+#define _IA64_PMU_H
+
+#include <linux/module.h>
+#include <linux/ptrace.h>
+
+/**
+ * struct ia64_pmu_ops - register access for one CPU, called on that CPU
+ * @owner: module providing the operations (events pin it)
+ * @read_pmc: read PMCn
+ * @write_pmc: write PMCn
+ * @read_pmd: read PMDn
+ * @write_pmd: write PMDn
+ * @write_ibr: write IBRn (0-7)
+ * @write_dbr: write DBRn (0-7)
+ * @reserve: take the PMU from other users (first event); 0 or -EBUSY
+ * @release: give it back (last event gone)
+ */
+struct ia64_pmu_ops {
+	struct module *owner;
+	u64 (*read_pmc)(unsigned int pmc);
+	void (*write_pmc)(unsigned int pmc, u64 value);
+	u64 (*read_pmd)(unsigned int pmd);
+	void (*write_pmd)(unsigned int pmd, u64 value);
+	void (*write_ibr)(unsigned int ibr, u64 value);
+	void (*write_dbr)(unsigned int dbr, u64 value);
+	int (*reserve)(void);
+	void (*release)(void);
+};
+
+int ia64_pmu_register(const struct ia64_pmu_ops *ops, const char *name);
+void ia64_pmu_unregister(void);
+void ia64_pmu_interrupt(struct pt_regs *regs);
+int ia64_pmu_type(void);
+
+#endif /* _IA64_PMU_H */

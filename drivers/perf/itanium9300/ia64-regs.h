@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Itanium 9300 core PMU: register numbers and fields (chapter 3 of the
+ * Reference Manual for Software Development and Optimization).
+ */
+#ifndef _IA64_REGS_H
+#define _IA64_REGS_H
+
+#include <linux/bits.h>
+
+/* Generic counters PMC/PMD4-15 (3.3.2): 4-9 duplicated, 10-15 banked. */
+#define IA64_FIRST_COUNTER	4
+#define IA64_LAST_COUNTER	15
+#define IA64_NUM_COUNTERS	12
+#define IA64_COUNTER_WIDTH	47
+/* Masks of counters, bit n standing for PMD n. */
+#define IA64_COUNTERS_ALL	GENMASK(15, 4)
+#define IA64_COUNTERS_DUP	GENMASK(9, 4)
+#define IA64_COUNTERS_BANKED	GENMASK(15, 10)
+
+/* PMC0: freeze bit and overflow bits (Table 3-7). */
+#define IA64_PMC0_FR		BIT_ULL(0)
+#define IA64_PMC0_OVF		GENMASK_ULL(15, 4)
+
+/* PMC4-15 (Table 3-5). */
+#define IA64_PMC_PLM		GENMASK_ULL(3, 0)
+#define IA64_PMC_EV		BIT_ULL(4)
+#define IA64_PMC_OI		BIT_ULL(5)
+#define IA64_PMC_PM		BIT_ULL(6)
+#define IA64_PMC_ES		GENMASK_ULL(15, 8)
+#define IA64_PMC_UMASK		GENMASK_ULL(19, 16)
+#define IA64_PMC_THRESHOLD	GENMASK_ULL(22, 20)
+#define IA64_PMC_ISM		GENMASK_ULL(25, 24)
+#define IA64_PMC_ALL		BIT_ULL(26)
+#define IA64_PMC_MESI		GENMASK_ULL(30, 27)
+/* ism must be '10, Itanium instructions only (3.2.3.3). */
+#define IA64_ISM_IA64		2
+
+/* Privilege levels of PSR.cpl: the kernel runs at 0, user space at 3. */
+#define IA64_PLM_KERNEL		BIT(0)
+#define IA64_PLM_USER		BIT(3)
+
+/* PMD4-15 (Table 3-6): reads sign-extend bit 46 into bits 47-63. */
+#define IA64_PMD_COUNT		GENMASK_ULL(46, 0)
+
+/* Opcode matchers (3.3.6): PMC32/33 is OpCM0, PMC34/35 OpCM1. */
+#define IA64_PMC_OPCM0_MASK	32
+#define IA64_PMC_OPCM0_MATCH	33
+#define IA64_PMC_OPCM1_MASK	34
+#define IA64_PMC_OPCM1_MATCH	35
+#define IA64_PMC_OPC_CFG	36
+#define IA64_PMC_IEAR		37
+#define IA64_PMC_IAR		38
+#define IA64_PMC_ETB		39
+#define IA64_PMC_DEAR		40
+#define IA64_PMC_DAR		41
+#define IA64_PMC_IPEAR		42
+
+#define IA64_OPCM_BITS		GENMASK_ULL(40, 0)
+#define IA64_OPCM_B		BIT_ULL(48)
+#define IA64_OPCM_F		BIT_ULL(49)
+#define IA64_OPCM_I		BIT_ULL(50)
+#define IA64_OPCM_M		BIT_ULL(51)
+#define IA64_OPCM_MIFB		GENMASK_ULL(51, 48)
+#define IA64_OPCM_INV		BIT_ULL(56)
+#define IA64_OPCM_IG_AD		BIT_ULL(57)
+/*
+ * Reset value of PMC32-35 (Table 3-10: every field 1). Section 3.4.2
+ * prints 0xffffffffffff, which leaves out mifb, inv and ig_ad; the
+ * per-field reset values of the table are taken.
+ */
+#define IA64_OPCM_RESET		(IA64_OPCM_BITS | IA64_OPCM_MIFB | \
+				 IA64_OPCM_INV | IA64_OPCM_IG_AD)
+
+/* PMC36 (Table 3-12): bit n set leaves tag channel n unconstrained. */
+#define IA64_OPC_CFG_IG_ALL	GENMASK_ULL(3, 0)
+
+/* PMC38 (Table 3-9). */
+#define IA64_IAR_IG_IBRP0	BIT_ULL(1)
+#define IA64_IAR_FINE		BIT_ULL(13)
+#define IA64_IAR_RESET		0xdb6ULL	/* also sets reserved bits */
+
+/* PMC41 (Table 3-13). */
+#define IA64_DAR_CFGDTAG0	GENMASK_ULL(4, 3)
+#define IA64_DAR_EN_DBRP0	BIT_ULL(45)
+#define IA64_DAR_RESET		0x2078fefefefeULL
+#define IA64_DTAG_IBR_OPC_DBR	0
+#define IA64_DTAG_IBR_OPC	1
+#define IA64_DTAG_DBR		2
+#define IA64_DTAG_NONE		3
+
+/* IBR/DBR pairs: even register address, odd register mask (and plm). */
+#define IA64_BR_MASK		GENMASK_ULL(55, 0)
+#define IA64_IBR_PLM		GENMASK_ULL(59, 56)
+
+/* PMC37, instruction EAR (Table 3-14). */
+#define IA64_IEAR_PLM		GENMASK_ULL(3, 0)
+#define IA64_IEAR_PM		BIT_ULL(4)
+#define IA64_IEAR_UMASK_CACHE	GENMASK_ULL(12, 5)
+#define IA64_IEAR_UMASK_TLB	GENMASK_ULL(7, 5)
+#define IA64_IEAR_CT		GENMASK_ULL(13, 12)
+#define IA64_IEAR_CT_CACHE	2
+#define IA64_IEAR_CT_TLB	0
+
+/* PMD34/35, instruction EAR data (Tables 3-16 and 3-18). */
+#define IA64_PMD34_STAT		GENMASK_ULL(1, 0)
+#define IA64_PMD34_ADDR		GENMASK_ULL(63, 5)
+#define IA64_PMD35_LATENCY	GENMASK_ULL(11, 0)
+#define IA64_PMD35_OV		BIT_ULL(12)
+
+/* PMC40, data EAR (Table 3-19). */
+#define IA64_DEAR_PLM		GENMASK_ULL(3, 0)
+#define IA64_DEAR_PM		BIT_ULL(6)
+#define IA64_DEAR_MODE		GENMASK_ULL(8, 7)
+#define IA64_DEAR_UMASK		GENMASK_ULL(19, 16)
+#define IA64_DEAR_ISM		GENMASK_ULL(25, 24)
+#define IA64_DEAR_MODE_CACHE	0
+#define IA64_DEAR_MODE_TLB	1
+#define IA64_DEAR_MODE_ALAT	2
+
+/* PMD32/33/36, data EAR data (Tables 3-21, 3-23, 3-24). */
+#define IA64_PMD33_LATENCY	GENMASK_ULL(12, 0)
+#define IA64_PMD33_OV		BIT_ULL(13)
+#define IA64_PMD33_STAT		GENMASK_ULL(15, 14)
+#define IA64_PMD36_SLOT		GENMASK_ULL(1, 0)
+#define IA64_PMD36_BN		BIT_ULL(2)
+#define IA64_PMD36_VL		BIT_ULL(3)
+#define IA64_PMD36_IP		GENMASK_ULL(63, 4)
+
+/* PMC39, execution trace buffer (Table 3-25). */
+#define IA64_ETB_PLM		GENMASK_ULL(3, 0)
+#define IA64_ETB_DRT		BIT_ULL(4)
+#define IA64_ETB_PM		BIT_ULL(6)
+#define IA64_ETB_DS		BIT_ULL(7)
+#define IA64_ETB_TM		GENMASK_ULL(9, 8)
+#define IA64_ETB_PTM		GENMASK_ULL(11, 10)
+#define IA64_ETB_PPM		GENMASK_ULL(13, 12)
+#define IA64_ETB_BRT		GENMASK_ULL(15, 14)
+#define IA64_BRT_ALL		0
+#define IA64_BRT_IPREL		1
+#define IA64_BRT_RETURN		2
+#define IA64_BRT_INDIRECT	3
+
+/* PMC42, IP-EAR (Table 3-29): mode 000 leaves the buffer to the ETB. */
+#define IA64_IPEAR_MODE		GENMASK_ULL(10, 8)
+
+/* Data registers of the EARs and the ETB. */
+#define IA64_PMD_DEAR_ADDR	32
+#define IA64_PMD_DEAR_LAT	33
+#define IA64_PMD_IEAR_ADDR	34
+#define IA64_PMD_IEAR_LAT	35
+#define IA64_PMD_DEAR_IP	36
+#define IA64_PMD_ETB_INDEX	38
+#define IA64_PMD_ETB_EXT	39
+#define IA64_PMD_ETB_FIRST	48
+#define IA64_ETB_ENTRIES	16
+
+/* PMD38 (Table 3-27) and PMD48-63 (Table 3-26). */
+#define IA64_PMD38_EBI		GENMASK_ULL(3, 0)
+#define IA64_PMD38_FULL		BIT_ULL(5)
+#define IA64_ETB_S		BIT_ULL(0)
+#define IA64_ETB_MP		BIT_ULL(1)
+#define IA64_ETB_SLOT		GENMASK_ULL(3, 2)
+#define IA64_ETB_ADDR		GENMASK_ULL(63, 4)
+#define IA64_ETB_SLOT_NOT_TAKEN	3
+/* PMD39 nibble of one entry (Table 3-28). */
+#define IA64_ETB_EXT_B1		BIT(0)
+#define IA64_ETB_EXT_BRFLUSH	BIT(1)
+
+/* PMD32-39 and 48-63 hold valid data only while PMC0.fr is set (3.3.1). */
+static inline bool ia64_pmd_needs_freeze(unsigned int pmd)
+{
+	return (pmd >= 32 && pmd <= 39) || (pmd >= 48 && pmd <= 63);
+}
+
+#endif /* _IA64_REGS_H */

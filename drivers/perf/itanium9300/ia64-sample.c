@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Itanium 9300 core PMU: decoding the EARs and the execution trace buffer.
+ *
+ * The caller reads the registers while PMC0.fr is set: PMD32-39 and
+ * PMD48-63 are undefined otherwise (3.3.1).
+ */
+#include <linux/bitfield.h>
+#include <linux/export.h>
+#include <linux/kernel.h>
+#include <linux/perf_event.h>
+
+#include "ia64-event.h"
+#include "ia64-sample.h"
+
+/* PMD33.stat / PMD34.stat in TLB mode: where the miss was resolved. */
+static u64 ia64_tlb_src(unsigned int stat)
+{
+	switch (stat) {
+	case 1:		/* L1 TLB miss, L2 TLB hit */
+		return PERF_MEM_S(TLB, L2) | PERF_MEM_S(TLB, HIT);
+	case 2:		/* found by the hardware walker in the VHPT */
+		return PERF_MEM_S(TLB, WK) | PERF_MEM_S(TLB, HIT);
+	default:	/* TLB miss fault: the OS resolves it */
+		return PERF_MEM_S(TLB, OS) | PERF_MEM_S(TLB, MISS);
+	}
+}
+
+static u64 ia64_pmd36_ip(u64 pmd36)
+{
+	u64 ip = pmd36 & IA64_PMD36_IP;
+
+	/* bn: the second bundle of the dispersal window (Table 3-21). */
+	if (pmd36 & IA64_PMD36_BN)
+		ip += 16;
+	return ip | FIELD_GET(IA64_PMD36_SLOT, pmd36);
+}
+
+/**
+ * ia64_decode_dear() - decode a data EAR capture (Tables 3-21, 3-23, 3-24)
+ * @mode: PMC40.mode the EAR ran in
+ * @pmd32: data address
+ * @pmd33: latency and status
+ * @pmd36: instruction address and its valid bit
+ * @s: filled with the capture
+ */
+void ia64_decode_dear(unsigned int mode, u64 pmd32, u64 pmd33, u64 pmd36,
+		      struct ia64_ear_sample *s)
+{
+	unsigned int stat = FIELD_GET(IA64_PMD33_STAT, pmd33);
+
+	*s = (struct ia64_ear_sample) {};
+	s->data_src = PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA);
+	if (!stat)
+		return;
+	s->valid = true;
+	if (pmd36 & IA64_PMD36_VL) {
+		s->ip_valid = true;
+		s->ip = ia64_pmd36_ip(pmd36);
+	}
+	switch (mode) {
+	case IA64_DEAR_MODE_CACHE:
+		s->addr_valid = true;
+		s->addr = pmd32;
+		s->latency = pmd33 & IA64_PMD33_OV ? IA64_DEAR_LATENCY_OVF :
+			     FIELD_GET(IA64_PMD33_LATENCY, pmd33);
+		s->data_src = PERF_MEM_S(OP, LOAD) | PERF_MEM_S(LVL, L1) |
+			      PERF_MEM_S(LVL, MISS);
+		break;
+	case IA64_DEAR_MODE_TLB:
+		/* Loads and stores alike; the latency is undefined. */
+		s->addr_valid = true;
+		s->addr = pmd32;
+		s->data_src = PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) |
+			      ia64_tlb_src(stat);
+		break;
+	default:
+		/* ALAT: only the failing chk.a or ld.c is known. */
+		s->data_src = PERF_MEM_S(OP, LOAD) | PERF_MEM_S(LVL, NA);
+		break;
+	}
+}
+EXPORT_SYMBOL_GPL(ia64_decode_dear);
+
+/**
+ * ia64_decode_iear() - decode an instruction EAR capture (3.3.8)
+ * @mode: IA64_IEAR_MODE_CACHE or IA64_IEAR_MODE_TLB
+ * @pmd34: instruction cache line address and status
+ * @pmd35: latency
+ * @s: filled with the capture; the line address is also the sample's IP
+ */
+void ia64_decode_iear(unsigned int mode, u64 pmd34, u64 pmd35,
+		      struct ia64_ear_sample *s)
+{
+	unsigned int stat = FIELD_GET(IA64_PMD34_STAT, pmd34);
+
+	*s = (struct ia64_ear_sample) {};
+	s->data_src = PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA);
+	/* Cache mode: stat x1 is valid; TLB mode: any nonzero status. */
+	if (mode == IA64_IEAR_MODE_CACHE ? !(stat & 1) : !stat)
+		return;
+	s->valid = true;
+	s->addr_valid = true;
+	s->ip_valid = true;
+	s->addr = pmd34 & IA64_PMD34_ADDR;
+	s->ip = s->addr;
+	if (mode == IA64_IEAR_MODE_CACHE) {
+		s->latency = pmd35 & IA64_PMD35_OV ? IA64_IEAR_LATENCY_OVF :
+			     FIELD_GET(IA64_PMD35_LATENCY, pmd35);
+		s->data_src = PERF_MEM_S(OP, EXEC) | PERF_MEM_S(LVL, L1) |
+			      PERF_MEM_S(LVL, MISS);
+	} else {
+		s->data_src = PERF_MEM_S(OP, EXEC) | PERF_MEM_S(LVL, NA) |
+			      ia64_tlb_src(stat);
+	}
+}
+EXPORT_SYMBOL_GPL(ia64_decode_iear);
+
+/* PMD39 holds four bits per entry, PMD48 in 3:0, PMD56 in 7:4, ... */
+static unsigned int ia64_etb_ext(u64 pmd39, unsigned int entry)
+{
+	unsigned int nibble = (entry % 8) * 2 + entry / 8;
+
+	return (pmd39 >> (4 * nibble)) & 0xf;
+}
+
+static u64 ia64_etb_source(u64 e, unsigned int ext)
+{
+	u64 addr = e & IA64_ETB_ADDR;
+	unsigned int slot = FIELD_GET(IA64_ETB_SLOT, e);
+
+	if (ext & IA64_ETB_EXT_B1)
+		addr += 16;
+	return slot == IA64_ETB_SLOT_NOT_TAKEN ? addr : addr | slot;
+}
+
+/**
+ * ia64_decode_etb() - branch entries from the execution trace buffer
+ * @pmd38: index register: next entry to write (ebi) and the full bit
+ * @pmd39: extension register
+ * @etb: PMD48-63
+ * @out: filled with the branches, most recent first
+ * @max: room in @out
+ *
+ * The buffer holds sources (s = 1) each followed by its target (s = 0,
+ * mp = 1), or by the next source when the target bundle held a captured
+ * branch itself (3.3.10). Entries with s = 0 and mp = 0 are empty; a
+ * target whose source was overwritten is dropped.
+ *
+ * Return: the number of entries written to @out.
+ */
+unsigned int ia64_decode_etb(u64 pmd38, u64 pmd39,
+			     const u64 etb[IA64_ETB_ENTRIES],
+			     struct perf_branch_entry *out, unsigned int max)
+{
+	bool full = pmd38 & IA64_PMD38_FULL;
+	unsigned int ebi = FIELD_GET(IA64_PMD38_EBI, pmd38);
+	unsigned int count = full ? IA64_ETB_ENTRIES : ebi;
+	unsigned int start = full ? ebi : 0;
+	unsigned int k, n = 0, i;
+
+	for (k = 0; k < count && n < max; k++) {
+		unsigned int idx = (start + k) % IA64_ETB_ENTRIES;
+		u64 e = etb[idx];
+		struct perf_branch_entry *b;
+
+		if (!(e & IA64_ETB_S))
+			continue;
+		b = &out[n++];
+		*b = (struct perf_branch_entry) {};
+		b->from = ia64_etb_source(e, ia64_etb_ext(pmd39, idx));
+		b->mispred = !!(e & IA64_ETB_MP);
+		b->predicted = !b->mispred;
+		if (k + 1 < count) {
+			u64 next = etb[(idx + 1) % IA64_ETB_ENTRIES];
+
+			if (next & (IA64_ETB_S | IA64_ETB_MP))
+				b->to = next & IA64_ETB_ADDR;
+			if (!(next & IA64_ETB_S))
+				k++;
+		}
+	}
+	/* Oldest first so far; perf wants the most recent first. */
+	for (i = 0; i < n / 2; i++)
+		swap(out[i], out[n - 1 - i]);
+	return n;
+}
+EXPORT_SYMBOL_GPL(ia64_decode_etb);

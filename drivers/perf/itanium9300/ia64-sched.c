@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Itanium 9300 core PMU: placing a group of events on PMD4-15.
+ *
+ * The rules, from 3.3.2, 3.3.3, 4.2.1, 4.8.2 and 4.8.4:
+ * - ER/SI/L2D events (codes 0x8x-0xbx, 0xex, 0xfx) count on PMD4-9 only;
+ * - causal, floating and self-floating events count correctly only on
+ *   the duplicated counters PMD4-9 (the catalogue's IA64_EV_DUPLICATED),
+ *   and .all exists only there, so an event with .all goes there too;
+ * - CYCLES_HALTED: 3.3.3 puts it on PMD10 only, but its own entry in 4.16
+ *   says any counter will do; the catalogue keeps the later statement, and
+ *   the event, being causal, goes on PMD4-9 like the others;
+ * - L1D events: PMD5 must hold one of them, and all belong to one set;
+ * - L2D set events: PMD4 and PMD6 select a set each; an L2D event on PMD5
+ *   or PMD8 needs PMD4 to hold an event of its set, on PMD7 or PMD9 PMD6.
+ *   PMD5 and 8 "share the umask programmed into PMC4", and PMC4's .all
+ *   applies to them, so the events there must agree with PMD4's on both
+ *   (likewise for PMD6, 7, 9).
+ *
+ * Only PMD4, PMD5 and PMD6 have rules of their own. The search tries
+ * every choice of their occupants (at most 13^3), after which every other
+ * event has a fixed set of counters and a bipartite matching places them.
+ */
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/string.h>
+
+#include "ia64-sched.h"
+
+/**
+ * ia64_event_allowed() - counters an event may use on its own
+ * @ev: a decoded event
+ *
+ * Return: a mask with bit n set for PMD n; the set rules come on top.
+ */
+u16 ia64_event_allowed(const struct ia64_event *ev)
+{
+	if ((ev->flags & (IA64_EV_PMD4_9 | IA64_EV_DUPLICATED)) || ev->all)
+		return IA64_COUNTERS_DUP;
+	return IA64_COUNTERS_ALL;
+}
+EXPORT_SYMBOL_GPL(ia64_event_allowed);
+
+/**
+ * ia64_l2d_shares() - whether L2D event @b may follow @a's PMC4 or PMC6
+ * @a: the event on PMD4 (or PMD6)
+ * @b: an L2D event for PMD5 or 8 (or PMD7 or 9)
+ */
+bool ia64_l2d_shares(const struct ia64_event *a, const struct ia64_event *b)
+{
+	return ia64_event_is_l2d(a) && a->set == b->set &&
+	       a->umask == b->umask && a->all == b->all;
+}
+EXPORT_SYMBOL_GPL(ia64_l2d_shares);
+
+#define NONE	(-1)
+
+struct ia64_search {
+	const struct ia64_event *evs;
+	unsigned int n;
+	int head[3];		/* occupants of PMD4, 5, 6 */
+	u16 allowed[IA64_NUM_COUNTERS];
+	int owner[IA64_LAST_COUNTER + 1];
+	u8 *pmd;
+};
+
+/* Counters event @i may take once PMD4-6 are decided. */
+static u16 ia64_rest_allowed(const struct ia64_search *st, unsigned int i)
+{
+	const struct ia64_event *ev = &st->evs[i];
+	u16 m = ia64_event_allowed(ev) & ~(u16)(BIT(4) | BIT(5) | BIT(6));
+
+	if (ia64_event_is_l2d(ev)) {
+		if (st->head[0] == NONE || !ia64_l2d_shares(&st->evs[st->head[0]], ev))
+			m &= ~(u16)BIT(8);
+		if (st->head[2] == NONE || !ia64_l2d_shares(&st->evs[st->head[2]], ev))
+			m &= ~(u16)(BIT(7) | BIT(9));
+	}
+	return m;
+}
+
+static bool ia64_augment(struct ia64_search *st, unsigned int i, u16 *seen)
+{
+	unsigned int c;
+
+	for (c = IA64_FIRST_COUNTER; c <= IA64_LAST_COUNTER; c++) {
+		if (!(st->allowed[i] & BIT(c)) || (*seen & BIT(c)))
+			continue;
+		*seen |= BIT(c);
+		if (st->owner[c] == NONE || ia64_augment(st, st->owner[c], seen)) {
+			st->owner[c] = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Place every event not on PMD4-6; fills st->pmd on success. */
+static bool ia64_match_rest(struct ia64_search *st)
+{
+	unsigned int i, c;
+
+	for (c = 0; c <= IA64_LAST_COUNTER; c++)
+		st->owner[c] = NONE;
+	for (i = 0; i < st->n; i++) {
+		u16 seen = 0;
+
+		if ((int)i == st->head[0] || (int)i == st->head[1] ||
+		    (int)i == st->head[2])
+			continue;
+		st->allowed[i] = ia64_rest_allowed(st, i);
+		if (!ia64_augment(st, i, &seen))
+			return false;
+	}
+	for (c = IA64_FIRST_COUNTER; c <= IA64_LAST_COUNTER; c++)
+		if (st->owner[c] != NONE)
+			st->pmd[st->owner[c]] = c;
+	for (i = 0; i < 3; i++)
+		if (st->head[i] != NONE)
+			st->pmd[st->head[i]] = 4 + i;
+	return true;
+}
+
+/* Whether the chosen occupants of PMD4-6 obey their rules. */
+static bool ia64_heads_ok(const struct ia64_search *st, bool l1d)
+{
+	const struct ia64_event *evs = st->evs;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (st->head[i] != NONE &&
+		    !(ia64_event_allowed(&evs[st->head[i]]) & BIT(4 + i)))
+			return false;
+	if (l1d && (st->head[1] == NONE || !ia64_event_is_l1d(&evs[st->head[1]])))
+		return false;
+	if (st->head[1] != NONE && ia64_event_is_l2d(&evs[st->head[1]]) &&
+	    (st->head[0] == NONE ||
+	     !ia64_l2d_shares(&evs[st->head[0]], &evs[st->head[1]])))
+		return false;
+	return true;
+}
+
+/**
+ * ia64_schedule_shared() - check what a group's events share
+ * @evs: the group's decoded events
+ * @n: how many
+ * @s: its @qual, @dear, @iear and @etb are filled
+ *
+ * One tag channel 0, one data EAR, one instruction EAR and one ETB serve
+ * all the events of a thread: events that program one of them must ask
+ * for the same setting, and an event that channel 0's qualification would
+ * affect may only be counted with it if it asks for it too.
+ *
+ * Return: 0, or -EINVAL when the events disagree.
+ */
+int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
+			 struct ia64_schedule *s)
+{
+	unsigned int i;
+
+	s->qual = (struct ia64_qualifier) {};
+	s->dear = NONE;
+	s->iear = NONE;
+	s->etb = NONE;
+	for (i = 0; i < n; i++) {
+		const struct ia64_event *ev = &evs[i];
+
+		if (ev->qual.kind != IA64_QUAL_NONE) {
+			if (s->qual.kind != IA64_QUAL_NONE &&
+			    !ia64_qualifier_equal(&s->qual, &ev->qual))
+				return -EINVAL;
+			s->qual = ev->qual;
+		}
+		if (ev->ear == IA64_EAR_DATA) {
+			const struct ia64_event *d = s->dear == NONE ? ev : &evs[s->dear];
+
+			if (d->ear_mode != ev->ear_mode ||
+			    d->ear_umask != ev->ear_umask || d->plm != ev->plm)
+				return -EINVAL;
+			s->dear = i;
+		}
+		if (ev->ear == IA64_EAR_INST) {
+			const struct ia64_event *d = s->iear == NONE ? ev : &evs[s->iear];
+
+			if (d->ear_mode != ev->ear_mode ||
+			    d->ear_umask != ev->ear_umask || d->plm != ev->plm)
+				return -EINVAL;
+			s->iear = i;
+		}
+		if (ev->etb) {
+			if (s->etb != NONE && evs[s->etb].etb != ev->etb)
+				return -EINVAL;
+			s->etb = i;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (evs[i].qual.kind == IA64_QUAL_NONE &&
+		    ia64_event_affected(&evs[i], s->qual.kind))
+			return -EINVAL;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ia64_schedule_shared);
+
+/**
+ * ia64_schedule() - place a group of events on the counters
+ * @evs: the group's decoded events
+ * @n: how many
+ * @s: filled with the placement and what the events share
+ *
+ * Return: 0; -EINVAL when the events disagree on a shared register
+ * (ia64_schedule_shared()); -ENOSPC when they cannot all be placed.
+ */
+int ia64_schedule(const struct ia64_event *evs, unsigned int n,
+		  struct ia64_schedule *s)
+{
+	struct ia64_search st = { .evs = evs, .n = n, .pmd = s->pmd };
+	int l1d_set = -1, h4, h5, h6, ret;
+	bool l1d = false;
+	unsigned int i;
+
+	memset(s->pmd, 0, sizeof(s->pmd));
+	s->used = 0;
+	if (n > IA64_NUM_COUNTERS)
+		return -ENOSPC;
+	ret = ia64_schedule_shared(evs, n, s);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		if (!ia64_event_is_l1d(&evs[i]))
+			continue;
+		/* 4.8.2: events of different L1D sets never count together. */
+		if (l1d && l1d_set != evs[i].set)
+			return -ENOSPC;
+		l1d = true;
+		l1d_set = evs[i].set;
+	}
+	for (h4 = NONE; h4 < (int)n; h4++) {
+		for (h5 = NONE; h5 < (int)n; h5++) {
+			if (h5 != NONE && h5 == h4)
+				continue;
+			for (h6 = NONE; h6 < (int)n; h6++) {
+				if (h6 != NONE && (h6 == h4 || h6 == h5))
+					continue;
+				st.head[0] = h4;
+				st.head[1] = h5;
+				st.head[2] = h6;
+				if (!ia64_heads_ok(&st, l1d) || !ia64_match_rest(&st))
+					continue;
+				for (i = 0; i < n; i++)
+					s->used |= BIT(s->pmd[i]);
+				return 0;
+			}
+		}
+	}
+	return -ENOSPC;
+}
+EXPORT_SYMBOL_GPL(ia64_schedule);

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Itanium 9300 core PMU: placing events on PMD4-15 (3.3.3, 4.2.1, 4.8).
+ */
+#ifndef _IA64_SCHED_H
+#define _IA64_SCHED_H
+
+#include "ia64-event.h"
+#include "ia64-regs.h"
+
+/**
+ * struct ia64_schedule - where a group's events count, and what they share
+ * @pmd: counter (4-15) of each event, in the order given to ia64_schedule()
+ * @used: bit n set when PMD n holds an event
+ * @qual: the tag channel 0 qualification of the group
+ * @dear: index of an event driving the data EAR, or -1
+ * @iear: index of an event driving the instruction EAR, or -1
+ * @etb: index of an event sampling the branch stack, or -1
+ */
+struct ia64_schedule {
+	u8 pmd[IA64_NUM_COUNTERS];
+	u16 used;
+	struct ia64_qualifier qual;
+	int dear;
+	int iear;
+	int etb;
+};
+
+u16 ia64_event_allowed(const struct ia64_event *ev);
+bool ia64_l2d_shares(const struct ia64_event *a, const struct ia64_event *b);
+int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
+			 struct ia64_schedule *s);
+int ia64_schedule(const struct ia64_event *evs, unsigned int n,
+		  struct ia64_schedule *s);
+
+#endif /* _IA64_SCHED_H */

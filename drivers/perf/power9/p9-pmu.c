@@ -21,6 +21,7 @@
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <pmu-suite/counter.h>
 #include <pmu-suite/sampling.h>
 
@@ -52,6 +53,12 @@ struct p9_cpu {
 	struct p9_mmcr mmcr;
 	unsigned int disable_depth;
 	bool enabled;
+	/* The events sched and mmcr were computed for (p9_program()). */
+	u64 prog_config[P9_NUM_PMCS];
+	struct p9_counter_attr prog_attr[P9_NUM_PMCS];
+	unsigned int prog_n;
+	u8 prog_stopped;
+	bool prog_valid;
 };
 
 static DEFINE_PER_CPU(struct p9_cpu, p9_cpus);
@@ -209,8 +216,27 @@ static void p9_hw_disable(struct p9_cpu *cpu)
 	cpu->enabled = false;
 }
 
-/* Program the control registers and counters for the current events. */
-static void p9_program(struct p9_cpu *cpu)
+/*
+ * A task switch takes its events off and puts the next task's on, most
+ * often the same codes again: keep the last placement and register values
+ * while the events' codes, filters and stopped states stay the same.
+ */
+static bool p9_program_is_current(struct p9_cpu *cpu, u8 stopped)
+{
+	unsigned int i;
+
+	if (!cpu->prog_valid || cpu->prog_n != cpu->n ||
+	    cpu->prog_stopped != stopped)
+		return false;
+	for (i = 0; i < cpu->n; i++)
+		if (cpu->prog_config[i] != cpu->event[i]->hw.config ||
+		    memcmp(&cpu->prog_attr[i], &cpu->attr[i],
+			   sizeof(cpu->attr[i])))
+			return false;
+	return true;
+}
+
+static void p9_compute_program(struct p9_cpu *cpu, u8 stopped)
 {
 	struct p9_mmcr *m = &cpu->mmcr;
 	unsigned int i;
@@ -221,13 +247,30 @@ static void p9_program(struct p9_cpu *cpu)
 	p9_compute_mmcr(cpu->dec, cpu->attr, cpu->n, &cpu->sched,
 			p9_ops->kernel_is_hv, m);
 	for (i = 0; i < cpu->n; i++) {
-		struct perf_event *event = cpu->event[i];
-
-		event->hw.idx = cpu->sched.pmc[i];
-		if (!p9_counting(event))
-			m->mmcr2 |= p9_mmcr2_freeze(event->hw.idx);
+		if (stopped & BIT(i))
+			m->mmcr2 |= p9_mmcr2_freeze(cpu->sched.pmc[i]);
+		cpu->prog_config[i] = cpu->event[i]->hw.config;
+		cpu->prog_attr[i] = cpu->attr[i];
 	}
-	p9_ops->write_mmcrs(m);
+	cpu->prog_n = cpu->n;
+	cpu->prog_stopped = stopped;
+	cpu->prog_valid = true;
+}
+
+/* Program the control registers and counters for the current events. */
+static void p9_program(struct p9_cpu *cpu)
+{
+	unsigned int i;
+	u8 stopped = 0;
+
+	for (i = 0; i < cpu->n; i++)
+		if (!p9_counting(cpu->event[i]))
+			stopped |= BIT(i);
+	if (!p9_program_is_current(cpu, stopped))
+		p9_compute_program(cpu, stopped);
+	for (i = 0; i < cpu->n; i++)
+		cpu->event[i]->hw.idx = cpu->sched.pmc[i];
+	p9_ops->write_mmcrs(&cpu->mmcr);
 	for (i = 0; i < cpu->n; i++)
 		if (p9_counting(cpu->event[i]))
 			p9_set_counter(cpu->event[i]);
@@ -236,6 +279,8 @@ static void p9_program(struct p9_cpu *cpu)
 	 * an earlier event left negative would raise an alert as soon as
 	 * PMAE is set. Unused PMC5/6 also count whenever the other one runs.
 	 */
+	if (!(cpu->mmcr.mmcr0 & P9_MMCR0_PMAE))
+		return;
 	for (i = 1; i <= P9_NUM_PMCS; i++)
 		if (!(cpu->sched.used & BIT(i - 1)))
 			p9_ops->write_pmc(i, 0);

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * SPARC T4 core PMU: perf's generic hardware and cache events.
+ *
+ * Each maps onto an event of TABLE 10-2. The T4 has no count of bus
+ * cycles, reference cycles, front-end or back-end stall cycles as perf
+ * defines them, L1 instruction cache accesses, last-level cache accesses,
+ * store misses of the write-through L1 data cache, or TLB accesses; those
+ * generic events are refused.
+ */
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/kernel.h>
+#include <uapi/linux/perf_event.h>
+
+#include "t4-catalogue.h"
+#include "t4-generic.h"
+
+#define HW(alias, id, sl, mask)						\
+	{ alias, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##id, sl, mask }
+#define CACHE(alias, id, op, result, sl, mask)				\
+	{ alias, PERF_TYPE_HW_CACHE,					\
+	  PERF_COUNT_HW_CACHE_##id |					\
+	  PERF_COUNT_HW_CACHE_OP_##op << 8 |				\
+	  PERF_COUNT_HW_CACHE_RESULT_##result << 16, sl, mask }
+
+const struct t4_generic_event t4_generic_events[] = {
+	/* sl 26 counts cycles in the modes PCR.ut/st/ht select. */
+	HW("cycles", CPU_CYCLES, 26, 0x00),
+	/* sl 3: the six instruction classes together are all instructions. */
+	HW("instructions", INSTRUCTIONS, 3, 0x3f),
+	HW("branch-instructions", BRANCH_INSTRUCTIONS, 4, 0x01),
+	HW("branch-misses", BRANCH_MISSES, 25, 0x0f),
+	HW("cache-references", CACHE_REFERENCES, 3, 0x04),
+	HW("cache-misses", CACHE_MISSES, 16, 0x07),
+	CACHE("L1-dcache-loads", L1D, READ, ACCESS, 3, 0x04),
+	CACHE("L1-dcache-load-misses", L1D, READ, MISS, 16, 0x07),
+	CACHE("L1-dcache-stores", L1D, WRITE, ACCESS, 3, 0x08),
+	CACHE("L1-dcache-prefetches", L1D, PREFETCH, ACCESS, 4, 0x10),
+	CACHE("L1-icache-load-misses", L1I, READ, MISS, 5, 0x07),
+	/* Misses of the local L3: served by local memory or remotely. */
+	CACHE("LLC-load-misses", LL, READ, MISS, 16, 0x06),
+	/* A DTLB fill, by hardware tablewalk of any page size or by trap. */
+	CACHE("dTLB-load-misses", DTLB, READ, MISS, 17, 0x3f),
+	CACHE("iTLB-load-misses", ITLB, READ, MISS, 5, 0x10),
+	CACHE("branch-loads", BPU, READ, ACCESS, 4, 0x01),
+	CACHE("branch-load-misses", BPU, READ, MISS, 25, 0x0f),
+};
+EXPORT_SYMBOL_GPL(t4_generic_events);
+
+const unsigned int t4_generic_events_len = ARRAY_SIZE(t4_generic_events);
+EXPORT_SYMBOL_GPL(t4_generic_events_len);
+
+/**
+ * t4_generic_config() - raw sparc_t4 config of a generic event
+ * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
+ * @config: the generic config, without a PMU type in its upper half
+ * @raw: set to the raw config
+ *
+ * Return: 0; -EINVAL for a config that names no generic event; -ENOENT
+ * for another type; -EOPNOTSUPP for a generic event the T4 cannot count.
+ */
+int t4_generic_config(u32 type, u64 config, u64 *raw)
+{
+	unsigned int i;
+
+	if (type == PERF_TYPE_HARDWARE) {
+		if (config >= PERF_COUNT_HW_MAX)
+			return -EINVAL;
+	} else if (type == PERF_TYPE_HW_CACHE) {
+		if ((config & 0xff) >= PERF_COUNT_HW_CACHE_MAX ||
+		    ((config >> 8) & 0xff) >= PERF_COUNT_HW_CACHE_OP_MAX ||
+		    ((config >> 16) & 0xff) >= PERF_COUNT_HW_CACHE_RESULT_MAX ||
+		    config >> 24)
+			return -EINVAL;
+	} else {
+		return -ENOENT;
+	}
+	for (i = 0; i < t4_generic_events_len; i++) {
+		const struct t4_generic_event *g = &t4_generic_events[i];
+
+		if (g->type == type && g->config == config) {
+			*raw = T4_CONFIG(g->sl, g->mask);
+			return 0;
+		}
+	}
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL_GPL(t4_generic_config);

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * SPARC T4 core PMU: perf's generic hardware and cache events.
+ */
+#ifndef _T4_GENERIC_H
+#define _T4_GENERIC_H
+
+#include <linux/types.h>
+
+/**
+ * struct t4_generic_event - a generic event and the catalogue event it is
+ * @alias: perf's name, for sysfs
+ * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
+ * @config: the generic config
+ * @sl: PCR.sl of the catalogue event
+ * @mask: PCR.mask
+ */
+struct t4_generic_event {
+	const char *alias;
+	u32 type;
+	u64 config;
+	u8 sl;
+	u8 mask;
+};
+
+extern const struct t4_generic_event t4_generic_events[];
+extern const unsigned int t4_generic_events_len;
+
+int t4_generic_config(u32 type, u64 config, u64 *raw);
+
+#endif /* _T4_GENERIC_H */

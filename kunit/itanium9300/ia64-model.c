@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A register-level model of an Itanium 9300 thread's PMU.
+ *
+ * What it implements, from chapter 3: PMC/PMD4-15 count the event their
+ * es and umask select (PMD5/8 and PMD7/9 take an L2D event's unit mask
+ * from PMC4 and PMC6, 4.8.4), by the threshold rule, while the monitor is
+ * enabled: PMC0.fr clear, plm[PSR.cpl] set, ism '10 and PSR.pp (pm = 1)
+ * or PSR.up (pm = 0) (3.3.1). Counters are 47 bits wide; a carry out of
+ * bit 46 sets the counter's PMC0 bit and, with oi, PMC0.fr and the
+ * interrupt (3.3.4, 3.4.1); reads sign-extend bit 46 (Table 3-6). Tag
+ * channel 0 applies the instruction range of IBRP0, the opcode matcher
+ * OpCM0 and the data range of DBRP0 as PMC32, PMC36, PMC38 and PMC41
+ * say, to the events the catalogue marks qualifiable. The data and
+ * instruction EARs latch a qualifying miss only while their valid bits
+ * are clear; the ETB is a ring of 16 with the index register PMD38.
+ * PMD32-39 and 48-63 read as garbage unless PMC0.fr is set.
+ */
+#include <linux/bitfield.h>
+#include <linux/bitops.h>
+#include <linux/irqflags.h>
+#include <linux/kernel.h>
+#include <linux/math.h>
+#include <linux/ptrace.h>
+
+#include "ia64-model.h"
+#include "../../drivers/perf/itanium9300/ia64-catalogue.h"
+#include "../../drivers/perf/itanium9300/ia64-event.h"
+#include "../../drivers/perf/itanium9300/ia64-regs.h"
+
+#define WRAP		BIT_ULL(IA64_COUNTER_WIDTH)
+#define UNDEFINED	0xdeadbeefdeadbeefULL
+
+struct ia64_model ia64_model;
+
+void ia64_model_reset(void)
+{
+	ia64_model = (struct ia64_model) {
+		.psr_pp = true,
+	};
+	/* PAL's reset values (3.4.2, Table 3-10). */
+	ia64_model.pmc[IA64_PMC_OPCM0_MASK] = IA64_OPCM_RESET;
+	ia64_model.pmc[IA64_PMC_OPCM0_MATCH] = IA64_OPCM_BITS;
+	ia64_model.pmc[IA64_PMC_OPCM1_MASK] = IA64_OPCM_RESET;
+	ia64_model.pmc[IA64_PMC_OPCM1_MATCH] = IA64_OPCM_BITS;
+	ia64_model.pmc[IA64_PMC_IAR] = IA64_IAR_RESET;
+	ia64_model.pmc[IA64_PMC_DAR] = IA64_DAR_RESET;
+	ia64_model.pmc[IA64_PMC_OPC_CFG] = IA64_OPC_CFG_IG_ALL;
+	ia64_model.itype = IA64_OPCM_M;
+}
+
+static bool frozen(void)
+{
+	return ia64_model.pmc[0] & IA64_PMC0_FR;
+}
+
+static bool monitor_on(unsigned int plm, bool pm)
+{
+	if (frozen() || !(plm & BIT(ia64_model.cpl)))
+		return false;
+	return pm ? ia64_model.psr_pp : ia64_model.psr_up;
+}
+
+/* Address match of a breakpoint pair: mask bits 55:0, 63:56 always. */
+static bool pair_match(u64 addr, u64 base, u64 mask)
+{
+	u64 diff = addr ^ base;
+
+	return !(diff & ~IA64_BR_MASK) && !(diff & mask & IA64_BR_MASK);
+}
+
+static bool tag0(void)
+{
+	struct ia64_model *m = &ia64_model;
+	u64 opcm = m->pmc[IA64_PMC_OPCM0_MASK];
+	bool ibr = true, opc = true;
+
+	if (!(opcm & IA64_OPCM_IG_AD) && !(m->pmc[IA64_PMC_IAR] & IA64_IAR_IG_IBRP0)) {
+		ibr = pair_match(m->ip, m->ibr[0], m->ibr[1]) &&
+		      (FIELD_GET(IA64_IBR_PLM, m->ibr[1]) & BIT(m->cpl));
+		if (opcm & IA64_OPCM_INV)
+			ibr = !ibr;
+	}
+	if (!(m->pmc[IA64_PMC_OPC_CFG] & BIT_ULL(0)))
+		opc = (opcm & m->itype) &&
+		      !((m->opcode ^ m->pmc[IA64_PMC_OPCM0_MATCH]) & ~opcm &
+			IA64_OPCM_BITS);
+	return ibr && opc;
+}
+
+static bool dar_ok(void)
+{
+	struct ia64_model *m = &ia64_model;
+	u64 dar = m->pmc[IA64_PMC_DAR];
+	bool dbr = pair_match(m->daddr, m->dbr[0], m->dbr[1]);
+
+	if (!(dar & IA64_DAR_EN_DBRP0))
+		return true;
+	switch (FIELD_GET(IA64_DAR_CFGDTAG0, dar)) {
+	case IA64_DTAG_IBR_OPC_DBR:
+		return tag0() && dbr;
+	case IA64_DTAG_IBR_OPC:
+		return tag0();
+	case IA64_DTAG_DBR:
+		return dbr;
+	default:
+		return true;
+	}
+}
+
+static bool qualifies(u8 es, u8 umask)
+{
+	const struct ia64_catalogue_event *c = ia64_catalogue_find(es, umask);
+
+	if (!c || (es == IA64_CODE_INST_RETIRED && umask))
+		return true;
+	if ((c->flags & (IA64_EV_IAR | IA64_EV_OPC)) && !tag0())
+		return false;
+	return !(c->flags & IA64_EV_DAR) || dar_ok();
+}
+
+/* The unit mask counter @i applies: PMC4's or PMC6's for L2D events. */
+static u8 effective_umask(unsigned int i, u8 es)
+{
+	const struct ia64_catalogue_event *c;
+	u64 pmc = ia64_model.pmc[i];
+
+	c = ia64_catalogue_find(es, FIELD_GET(IA64_PMC_UMASK, pmc));
+	if (c && (c->flags & IA64_EV_L2D_SET)) {
+		if (i == 5 || i == 8)
+			pmc = ia64_model.pmc[4];
+		else if (i == 7 || i == 9)
+			pmc = ia64_model.pmc[6];
+	}
+	return FIELD_GET(IA64_PMC_UMASK, pmc);
+}
+
+/* What counter @i adds per cycle in which the event occurs @v times. */
+static unsigned int increment(unsigned int i, u8 es, u8 umask, unsigned int v)
+{
+	u64 pmc = ia64_model.pmc[i];
+	unsigned int thr = FIELD_GET(IA64_PMC_THRESHOLD, pmc);
+
+	if (FIELD_GET(IA64_PMC_ES, pmc) != es || effective_umask(i, es) != umask)
+		return 0;
+	if (FIELD_GET(IA64_PMC_ISM, pmc) != IA64_ISM_IA64 ||
+	    !monitor_on(FIELD_GET(IA64_PMC_PLM, pmc), pmc & IA64_PMC_PM))
+		return 0;
+	if (!qualifies(es, umask))
+		return 0;
+	return thr ? v > thr : v;
+}
+
+/**
+ * ia64_model_cycles() - the event occurs @per_cycle times in each of @cycles
+ * @es: event code
+ * @umask: unit mask
+ * @per_cycle: occurrences per cycle
+ * @cycles: how many cycles
+ *
+ * Counting stops when an overflow with oi freezes the PMU.
+ */
+void ia64_model_cycles(u8 es, u8 umask, unsigned int per_cycle, u64 cycles)
+{
+	struct ia64_model *m = &ia64_model;
+	unsigned int inc[IA64_LAST_COUNTER + 1], i;
+
+	while (cycles && !frozen()) {
+		u64 step = cycles;
+
+		for (i = IA64_FIRST_COUNTER; i <= IA64_LAST_COUNTER; i++) {
+			inc[i] = increment(i, es, umask, per_cycle);
+			if (inc[i] && (m->pmc[i] & IA64_PMC_OI))
+				step = min(step, DIV_ROUND_UP(WRAP - m->pmd[i], inc[i]));
+		}
+		for (i = IA64_FIRST_COUNTER; i <= IA64_LAST_COUNTER; i++) {
+			u64 v = m->pmd[i] + inc[i] * step;
+
+			if (!inc[i])
+				continue;
+			if (v >= WRAP) {
+				m->pmc[0] |= BIT_ULL(i);
+				if (m->pmc[i] & IA64_PMC_OI) {
+					m->pmc[0] |= IA64_PMC0_FR;
+					m->irq_pending = true;
+				}
+			}
+			m->pmd[i] = v & IA64_PMD_COUNT;
+		}
+		cycles -= step;
+	}
+}
+
+/**
+ * ia64_model_count() - the event occurs @n times, once per cycle
+ * @es: event code
+ * @umask: unit mask
+ * @n: occurrences
+ */
+void ia64_model_count(u8 es, u8 umask, u64 n)
+{
+	ia64_model_cycles(es, umask, 1, n);
+}
+
+static bool dear_on(unsigned int mode)
+{
+	u64 pmc = ia64_model.pmc[IA64_PMC_DEAR];
+
+	return FIELD_GET(IA64_DEAR_MODE, pmc) == mode &&
+	       FIELD_GET(IA64_DEAR_ISM, pmc) == IA64_ISM_IA64 &&
+	       monitor_on(FIELD_GET(IA64_DEAR_PLM, pmc), pmc & IA64_DEAR_PM);
+}
+
+static bool dear_free(void)
+{
+	return !FIELD_GET(IA64_PMD33_STAT, ia64_model.pmd[IA64_PMD_DEAR_LAT]) &&
+	       !(ia64_model.pmd[IA64_PMD_DEAR_IP] & IA64_PMD36_VL);
+}
+
+static void dear_latch(u64 daddr, u64 ip, u64 pmd33)
+{
+	ia64_model.pmd[IA64_PMD_DEAR_ADDR] = daddr;
+	ia64_model.pmd[IA64_PMD_DEAR_LAT] = pmd33;
+	ia64_model.pmd[IA64_PMD_DEAR_IP] = (ip & IA64_PMD36_IP) | IA64_PMD36_VL |
+					   (ip & IA64_PMD36_SLOT);
+	ia64_model_count(IA64_CODE_DATA_EAR, 0, 1);
+}
+
+/**
+ * ia64_model_dear_miss() - a load misses L1D after @latency cycles
+ * @daddr: its data address
+ * @ip: its instruction (bundle | slot)
+ * @latency: cycles until the data returned
+ *
+ * Latched when the data EAR is in cache mode, the latency reaches the
+ * threshold of Table 3-20 and the EAR is free.
+ */
+void ia64_model_dear_miss(u64 daddr, u64 ip, unsigned int latency)
+{
+	unsigned int umask = FIELD_GET(IA64_DEAR_UMASK,
+				       ia64_model.pmc[IA64_PMC_DEAR]);
+	u64 pmd33 = FIELD_PREP(IA64_PMD33_STAT, 1);
+
+	if (!dear_on(IA64_DEAR_MODE_CACHE) || umask > 10 ||
+	    latency < (4U << umask) || !dear_free())
+		return;
+	if (latency > IA64_PMD33_LATENCY)
+		pmd33 |= IA64_PMD33_OV | (latency & IA64_PMD33_LATENCY);
+	else
+		pmd33 |= latency;
+	dear_latch(daddr, ip, pmd33);
+}
+
+/**
+ * ia64_model_dtlb_miss() - an access misses the L1 DTLB
+ * @daddr: its data address
+ * @ip: its instruction
+ * @stat: where it was resolved (Table 3-23: 1 L2 DTLB, 2 VHPT, 3 fault)
+ */
+void ia64_model_dtlb_miss(u64 daddr, u64 ip, unsigned int stat)
+{
+	unsigned int umask = FIELD_GET(IA64_DEAR_UMASK,
+				       ia64_model.pmc[IA64_PMC_DEAR]);
+
+	if (!dear_on(IA64_DEAR_MODE_TLB) || !(umask & BIT(stat)) || !dear_free())
+		return;
+	dear_latch(daddr, ip, FIELD_PREP(IA64_PMD33_STAT, stat));
+}
+
+/**
+ * ia64_model_iear_miss() - an instruction fetch misses L1I
+ * @line: the cache line address
+ * @latency: cycles until the line returned
+ *
+ * Latched in cache mode when the latency reaches the threshold: 01xxxxxx
+ * takes every miss, a run of k ones from bit 7 takes 4 << (8 - k).
+ */
+void ia64_model_iear_miss(u64 line, unsigned int latency)
+{
+	u64 pmc = ia64_model.pmc[IA64_PMC_IEAR];
+	unsigned int umask = FIELD_GET(IA64_IEAR_UMASK_CACHE, pmc);
+	unsigned int ones = hweight8(umask);
+
+	if (!(pmc & BIT_ULL(13)) ||
+	    !monitor_on(FIELD_GET(IA64_IEAR_PLM, pmc), pmc & IA64_IEAR_PM) ||
+	    (ia64_model.pmd[IA64_PMD_IEAR_ADDR] & 1))
+		return;
+	if ((umask & 0xc0) != 0x40 && latency < (4U << (8 - ones)))
+		return;
+	ia64_model.pmd[IA64_PMD_IEAR_ADDR] = (line & IA64_PMD34_ADDR) | 1;
+	ia64_model.pmd[IA64_PMD_IEAR_LAT] = latency & IA64_PMD35_LATENCY;
+	ia64_model_count(IA64_CODE_L1I_EAR, 0, 1);
+}
+
+static void etb_push(u64 entry)
+{
+	u64 *idx = &ia64_model.pmd[IA64_PMD_ETB_INDEX];
+	unsigned int ebi = FIELD_GET(IA64_PMD38_EBI, *idx);
+
+	ia64_model.pmd[IA64_PMD_ETB_FIRST + ebi] = entry;
+	ebi = (ebi + 1) % IA64_ETB_ENTRIES;
+	*idx = (*idx & IA64_PMD38_FULL) | ebi;
+	if (!ebi)
+		*idx |= IA64_PMD38_FULL;
+}
+
+/**
+ * ia64_model_branch() - a taken branch retires
+ * @from: its address (bundle | slot)
+ * @to: its target
+ * @mispredicted: its path was mispredicted
+ *
+ * Captured, source then target, when PMC39 asks for taken branches of
+ * every type with the prediction outcome (Table 3-25).
+ */
+void ia64_model_branch(u64 from, u64 to, bool mispredicted)
+{
+	u64 pmc = ia64_model.pmc[IA64_PMC_ETB];
+	unsigned int ppm = FIELD_GET(IA64_ETB_PPM, pmc);
+
+	if (FIELD_GET(IA64_IPEAR_MODE, ia64_model.pmc[IA64_PMC_IPEAR]) ||
+	    !monitor_on(FIELD_GET(IA64_ETB_PLM, pmc), pmc & IA64_ETB_PM) ||
+	    !(FIELD_GET(IA64_ETB_TM, pmc) & 2) || !FIELD_GET(IA64_ETB_PTM, pmc) ||
+	    !(ppm & (mispredicted ? 1 : 2)) || (pmc & IA64_ETB_DS) ||
+	    FIELD_GET(IA64_ETB_BRT, pmc) != IA64_BRT_ALL)
+		return;
+	etb_push((from & IA64_ETB_ADDR) | IA64_ETB_S |
+		 (mispredicted ? IA64_ETB_MP : 0) |
+		 FIELD_PREP(IA64_ETB_SLOT, from & 3));
+	etb_push((to & IA64_ETB_ADDR) | IA64_ETB_MP);
+}
+
+/**
+ * ia64_model_take_interrupt() - deliver a pending interrupt to the driver
+ *
+ * Return: whether one was pending.
+ */
+bool ia64_model_take_interrupt(void)
+{
+	struct pt_regs regs = {};
+	unsigned long flags;
+
+	if (!ia64_model.irq_pending)
+		return false;
+	ia64_model.irq_pending = false;
+	ia64_model.interrupts++;
+	instruction_pointer_set(&regs, ia64_model.ip);
+	local_irq_save(flags);
+	ia64_pmu_interrupt(&regs);
+	local_irq_restore(flags);
+	return true;
+}
+
+static u64 ia64_model_read_pmc(unsigned int pmc)
+{
+	return ia64_model.pmc[pmc];
+}
+
+static void ia64_model_write_pmc(unsigned int pmc, u64 value)
+{
+	if (pmc == 0)
+		value &= IA64_PMC0_FR | IA64_PMC0_OVF;
+	ia64_model.pmc[pmc] = value;
+}
+
+static u64 ia64_model_read_pmd(unsigned int pmd)
+{
+	u64 v = ia64_model.pmd[pmd];
+
+	if (ia64_pmd_needs_freeze(pmd) && !frozen()) {
+		ia64_model.undefined_reads++;
+		return UNDEFINED;
+	}
+	if (pmd >= IA64_FIRST_COUNTER && pmd <= IA64_LAST_COUNTER &&
+	    (v & BIT_ULL(IA64_COUNTER_WIDTH - 1)))
+		v |= ~IA64_PMD_COUNT;
+	return v;
+}
+
+static void ia64_model_write_pmd(unsigned int pmd, u64 value)
+{
+	if (pmd >= IA64_FIRST_COUNTER && pmd <= IA64_LAST_COUNTER) {
+		if (value & BIT_ULL(IA64_COUNTER_WIDTH))
+			ia64_model.bit47_writes++;
+		value &= IA64_PMD_COUNT;
+	}
+	ia64_model.pmd[pmd] = value;
+}
+
+static void ia64_model_write_ibr(unsigned int ibr, u64 value)
+{
+	ia64_model.ibr[ibr] = value;
+}
+
+static void ia64_model_write_dbr(unsigned int dbr, u64 value)
+{
+	ia64_model.dbr[dbr] = value;
+}
+
+static int ia64_model_reserve(void)
+{
+	if (ia64_model.busy)
+		return -EBUSY;
+	ia64_model.reserved = true;
+	return 0;
+}
+
+static void ia64_model_release(void)
+{
+	ia64_model.reserved = false;
+}
+
+const struct ia64_pmu_ops ia64_model_ops = {
+	.owner = THIS_MODULE,
+	.read_pmc = ia64_model_read_pmc,
+	.write_pmc = ia64_model_write_pmc,
+	.read_pmd = ia64_model_read_pmd,
+	.write_pmd = ia64_model_write_pmd,
+	.write_ibr = ia64_model_write_ibr,
+	.write_dbr = ia64_model_write_dbr,
+	.reserve = ia64_model_reserve,
+	.release = ia64_model_release,
+};

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A register-level model of one Itanium 9300 hardware thread's PMU,
+ * written from chapter 3 of the reference manual, for driving the perf
+ * glue under KUnit.
+ */
+#ifndef _IA64_MODEL_H
+#define _IA64_MODEL_H
+
+#include "../../drivers/perf/itanium9300/ia64-pmu.h"
+
+/**
+ * struct ia64_model - the thread's PMU registers and state
+ * @pmc: PMC0-63
+ * @pmd: PMD0-63 as stored (counters: 47 bits)
+ * @ibr: IBR0-7
+ * @dbr: DBR0-7
+ * @cpl: PSR.cpl of the running code
+ * @psr_pp: PSR.pp, enabling privileged monitors
+ * @psr_up: PSR.up, enabling user monitors
+ * @ip: address (bundle | slot) of the running instruction
+ * @daddr: data address of the running memory instruction
+ * @opcode: 41-bit encoding of the running instruction
+ * @itype: its type, one of the IA64_OPCM_{M,I,F,B} bits
+ * @irq_pending: an overflow with oi raised the interrupt
+ * @interrupts: interrupts delivered
+ * @undefined_reads: reads of PMD32-39/48-63 while not frozen
+ * @bit47_writes: counter writes with the overflow bit set
+ * @reserved: the driver holds the PMU
+ * @busy: another user holds the PMU (reserve fails)
+ */
+struct ia64_model {
+	u64 pmc[64];
+	u64 pmd[64];
+	u64 ibr[8];
+	u64 dbr[8];
+	unsigned int cpl;
+	bool psr_pp;
+	bool psr_up;
+	u64 ip;
+	u64 daddr;
+	u64 opcode;
+	u64 itype;
+	bool irq_pending;
+	unsigned int interrupts;
+	unsigned int undefined_reads;
+	unsigned int bit47_writes;
+	bool reserved;
+	bool busy;
+};
+
+extern struct ia64_model ia64_model;
+extern const struct ia64_pmu_ops ia64_model_ops;
+
+void ia64_model_reset(void);
+void ia64_model_cycles(u8 es, u8 umask, unsigned int per_cycle, u64 cycles);
+void ia64_model_count(u8 es, u8 umask, u64 n);
+void ia64_model_dear_miss(u64 daddr, u64 ip, unsigned int latency);
+void ia64_model_dtlb_miss(u64 daddr, u64 ip, unsigned int stat);
+void ia64_model_iear_miss(u64 line, unsigned int latency);
+void ia64_model_branch(u64 from, u64 to, bool mispredicted);
+bool ia64_model_take_interrupt(void);
+
+#endif /* _IA64_MODEL_H */

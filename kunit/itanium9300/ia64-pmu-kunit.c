@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the Itanium 9300 perf glue on the real perf core,
+ * against the register-level model (ia64-model.c): counting across
+ * schedule in/out, privilege levels and PSR.pp, 47-bit folding through
+ * the overflow interrupt, thresholds, sampling, data and instruction EAR
+ * samples read only while frozen, branch stacks from the trace buffer,
+ * instruction and data address range qualification, refusals, and
+ * multiplexing of events whose L1D sets exclude each other.
+ */
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/delay.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+
+#include "ia64-model.h"
+#include "../../drivers/perf/itanium9300/ia64-catalogue.h"
+#include "../../drivers/perf/itanium9300/ia64-event.h"
+#include "../../drivers/perf/itanium9300/ia64-regs.h"
+
+#define CFG(code, umask)	IA64_CONFIG(code, umask)
+#define USER_IP			0x4000000000012342ULL
+#define DATA_ADDR		0x6000000000abc128ULL
+
+static atomic_t samples;
+static struct {
+	u64 ip;
+	u64 addr;
+	u64 weight;
+	u64 data_src;
+	unsigned int nr_branches;
+	struct perf_branch_entry branches[IA64_ETB_ENTRIES];
+} last;
+
+static void ia64k_overflow(struct perf_event *event,
+			   struct perf_sample_data *data, struct pt_regs *regs)
+{
+	atomic_inc(&samples);
+	last.ip = instruction_pointer(regs);
+	last.addr = data->addr;
+	last.weight = data->weight.full;
+	last.data_src = data->data_src.val;
+	last.nr_branches = 0;
+	if ((data->sample_flags & PERF_SAMPLE_BRANCH_STACK) && data->br_stack) {
+		last.nr_branches = min_t(u64, data->br_stack->nr, IA64_ETB_ENTRIES);
+		memcpy(last.branches, data->br_stack->entries,
+		       last.nr_branches * sizeof(last.branches[0]));
+	}
+}
+
+static struct perf_event *ia64k_open_attr(struct perf_event_attr *attr)
+{
+	attr->type = ia64_pmu_type();
+	attr->size = sizeof(*attr);
+	return perf_event_create_kernel_counter(attr, -1, current,
+						attr->sample_period ?
+						ia64k_overflow : NULL, NULL);
+}
+
+static struct perf_event *ia64k_open(u64 config, u64 period)
+{
+	struct perf_event_attr attr = {
+		.config = config,
+		.sample_period = period,
+	};
+
+	return ia64k_open_attr(&attr);
+}
+
+static u64 ia64k_value(struct perf_event *event)
+{
+	u64 enabled, running;
+
+	return perf_event_read_value(event, &enabled, &running);
+}
+
+/* Count @total of the event in chunks, taking interrupts as they come. */
+static void ia64k_count(u8 es, u8 umask, u64 total, u64 chunk)
+{
+	while (total) {
+		u64 n = min(total, chunk);
+
+		ia64_model_count(es, umask, n);
+		ia64_model_take_interrupt();
+		total -= n;
+	}
+}
+
+static int ia64k_init(struct kunit *test)
+{
+	ia64_model_reset();
+	atomic_set(&samples, 0);
+	memset(&last, 0, sizeof(last));
+	return 0;
+}
+
+static void ia64k_exit(struct kunit *test)
+{
+	/* The frozen-read rule and the overflow bit rule, in every test. */
+	KUNIT_EXPECT_EQ(test, ia64_model.undefined_reads, 0U);
+	KUNIT_EXPECT_EQ(test, ia64_model.bit47_writes, 0U);
+}
+
+/* The counter PMC4-15 that holds @es, or 0. */
+static unsigned int ia64k_counter_of(u8 es)
+{
+	unsigned int i;
+
+	for (i = IA64_FIRST_COUNTER; i <= IA64_LAST_COUNTER; i++)
+		if (FIELD_GET(IA64_PMC_PLM, ia64_model.pmc[i]) &&
+		    FIELD_GET(IA64_PMC_ES, ia64_model.pmc[i]) == es)
+			return i;
+	return 0;
+}
+
+static void ia64k_counts(struct kunit *test)
+{
+	struct perf_event *ev = ia64k_open(CFG(0x08, 0), 0);
+	unsigned int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, ia64_model.reserved);
+	i = ia64k_counter_of(0x08);
+	KUNIT_ASSERT_NE(test, i, 0U);
+	/* Privileged monitor, overflow interrupt, ism '10, both levels. */
+	KUNIT_EXPECT_EQ(test, ia64_model.pmc[i] & 0x30000ff, 0x2000069ULL);
+	KUNIT_EXPECT_FALSE(test, ia64_model.pmc[0] & IA64_PMC0_FR);
+	for (i = 0; i < 3; i++) {
+		ia64_model_count(0x08, 0, 1000);
+		schedule();
+	}
+	/* An event nobody selected is not counted. */
+	ia64_model_count(0x12, 0, 500);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 3000ULL);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
+}
+
+static void ia64k_privilege_levels(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 0),
+		.exclude_user = 1,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model.cpl = 3;
+	ia64_model_count(0x08, 0, 500);
+	ia64_model.cpl = 0;
+	ia64_model_count(0x08, 0, 300);
+	/* A privileged monitor counts only while PSR.pp is set. */
+	ia64_model.psr_pp = false;
+	ia64_model_count(0x08, 0, 200);
+	ia64_model.psr_pp = true;
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 300ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void ia64k_folds_47bit_counter(struct kunit *test)
+{
+	struct perf_event *ev = ia64k_open(CFG(0x12, 0), 0);
+	u64 total = 3 * BIT_ULL(IA64_COUNTER_WIDTH) + 7;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64k_count(0x12, 0, total, BIT_ULL(45));
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), total);
+	KUNIT_EXPECT_GE(test, ia64_model.interrupts, 3U);
+	perf_event_release_kernel(ev);
+}
+
+static void ia64k_threshold(struct kunit *test)
+{
+	u64 thr = FIELD_PREP(IA64_CFG_THRESHOLD, 2);
+	struct perf_event *all = ia64k_open(CFG(0x08, 0), 0);
+	struct perf_event *over2 = ia64k_open(CFG(0x08, 0) | thr, 0);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(all));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(over2));
+	ia64_model_cycles(0x08, 0, 3, 100);
+	ia64_model_cycles(0x08, 0, 2, 50);
+	KUNIT_EXPECT_EQ(test, ia64k_value(all), 400ULL);
+	/* One per cycle in which more than two retired. */
+	KUNIT_EXPECT_EQ(test, ia64k_value(over2), 100ULL);
+	perf_event_release_kernel(all);
+	perf_event_release_kernel(over2);
+}
+
+static void ia64k_samples(struct kunit *test)
+{
+	struct perf_event *ev = ia64k_open(CFG(0x08, 0), 1000);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model.ip = USER_IP;
+	ia64k_count(0x08, 0, 2500, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 2500ULL);
+	KUNIT_EXPECT_EQ(test, last.ip, USER_IP);
+	/* Unfrozen, overflow bits cleared. */
+	KUNIT_EXPECT_EQ(test, ia64_model.pmc[0], 0ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void ia64k_dear_samples(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		/* DATA_EAR_EVENTS, cache mode, latency >= 32 (umask 3). */
+		.config = CFG(0xc8, 0) | FIELD_PREP(IA64_CFG_EAR_UMASK, 3),
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_ADDR |
+			       PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_WEIGHT,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_DEAR_UMASK,
+					ia64_model.pmc[IA64_PMC_DEAR]), 3ULL);
+	ia64_model.ip = 0x4000000000000100ULL;
+	/* Below the threshold: not captured, not counted. */
+	ia64_model_dear_miss(DATA_ADDR, USER_IP, 20);
+	KUNIT_EXPECT_FALSE(test, ia64_model_take_interrupt());
+	ia64_model_dear_miss(DATA_ADDR, USER_IP, 120);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last.addr, DATA_ADDR);
+	KUNIT_EXPECT_EQ(test, last.weight, 120ULL);
+	KUNIT_EXPECT_EQ(test, last.ip, USER_IP);
+	KUNIT_EXPECT_EQ(test, last.data_src, PERF_MEM_S(OP, LOAD) |
+			PERF_MEM_S(LVL, L1) | PERF_MEM_S(LVL, MISS));
+	/* The driver re-armed the EAR: the next miss is captured too. */
+	ia64_model_dear_miss(DATA_ADDR + 0x40, USER_IP + 0x10, 300);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, last.addr, DATA_ADDR + 0x40);
+	KUNIT_EXPECT_EQ(test, last.weight, 300ULL);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 2ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void ia64k_dtlb_samples(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		/* Data EAR TLB mode, misses that hit the VHPT only. */
+		.config = CFG(0xc8, 0) | FIELD_PREP(IA64_CFG_EAR_MODE, 1) |
+			  FIELD_PREP(IA64_CFG_EAR_UMASK, 0x4),
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model_dtlb_miss(DATA_ADDR, USER_IP, 1);
+	KUNIT_EXPECT_FALSE(test, ia64_model_take_interrupt());
+	ia64_model_dtlb_miss(DATA_ADDR, USER_IP, 2);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, last.addr, DATA_ADDR);
+	KUNIT_EXPECT_EQ(test, last.data_src & (PERF_MEM_S(TLB, WK) |
+					       PERF_MEM_S(TLB, HIT)),
+			PERF_MEM_S(TLB, WK) | PERF_MEM_S(TLB, HIT));
+	perf_event_release_kernel(ev);
+}
+
+static void ia64k_iear_samples(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		/* L1I_EAR_EVENTS, cache mode, every miss (01xxxxxx). */
+		.config = CFG(0x43, 0) | FIELD_PREP(IA64_CFG_EAR_UMASK, 0x40),
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_ADDR |
+			       PERF_SAMPLE_WEIGHT,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model_iear_miss(0x4000000000003fc0ULL, 17);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, last.addr, 0x4000000000003fc0ULL);
+	KUNIT_EXPECT_EQ(test, last.ip, 0x4000000000003fc0ULL);
+	KUNIT_EXPECT_EQ(test, last.weight, 17ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void ia64k_branch_stack(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 0),
+		.sample_period = 100,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK,
+		.branch_sample_type = PERF_SAMPLE_BRANCH_ANY,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_ETB_TM, ia64_model.pmc[IA64_PMC_ETB]),
+			2ULL);
+	ia64_model_branch(0x4000000000001001ULL, 0x4000000000002000ULL, false);
+	ia64_model_branch(0x4000000000002012ULL, 0x4000000000001000ULL, true);
+	ia64k_count(0x08, 0, 100, 100);
+	KUNIT_ASSERT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_ASSERT_EQ(test, last.nr_branches, 2U);
+	/* Most recent first. */
+	KUNIT_EXPECT_EQ(test, last.branches[0].from, 0x4000000000002012ULL);
+	KUNIT_EXPECT_EQ(test, last.branches[0].to, 0x4000000000001000ULL);
+	KUNIT_EXPECT_EQ(test, (int)last.branches[0].mispred, 1);
+	KUNIT_EXPECT_EQ(test, last.branches[1].from, 0x4000000000001001ULL);
+	KUNIT_EXPECT_EQ(test, last.branches[1].to, 0x4000000000002000ULL);
+	/* The buffer restarts empty after each sample. */
+	ia64k_count(0x08, 0, 100, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, last.nr_branches, 0U);
+	perf_event_release_kernel(ev);
+}
+
+static void ia64k_instruction_range(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 0),
+		.config1 = FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_IAR) |
+			   FIELD_PREP(IA64_CFG1_RANGE_LG, 16),
+		.config2 = 0x4000000000010000ULL,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+	struct perf_event *cycles = ia64k_open(CFG(0x13, 0xf), 0);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(cycles));
+	KUNIT_EXPECT_EQ(test, ia64_model.ibr[0], 0x4000000000010000ULL);
+	ia64_model.ip = 0x4000000000012340ULL;
+	ia64_model_count(0x08, 0, 100);
+	ia64_model_count(0x13, 0xf, 10);
+	ia64_model.ip = 0x4000000000022340ULL;
+	ia64_model_count(0x08, 0, 50);
+	ia64_model_count(0x13, 0xf, 10);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 100ULL);
+	/* CPU_CPL_CHANGES cannot be qualified: it counts everywhere. */
+	KUNIT_EXPECT_EQ(test, ia64k_value(cycles), 20ULL);
+	perf_event_release_kernel(ev);
+	perf_event_release_kernel(cycles);
+}
+
+static void ia64k_data_range(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0xc2, 0),		/* L1D_READS_SET0 on PMD5 */
+		.config1 = FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_DAR) |
+			   FIELD_PREP(IA64_CFG1_RANGE_LG, 12),
+		.config2 = DATA_ADDR & ~0xfffULL,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_NE(test, ia64_model.pmc[5] & IA64_PMC_PLM, 0ULL);
+	ia64_model.daddr = DATA_ADDR;
+	ia64_model_count(0xc2, 0, 70);
+	ia64_model.daddr = DATA_ADDR + 0x1000;
+	ia64_model_count(0xc2, 0, 30);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 70ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void ia64k_refusals(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 0),
+		.exclude_user = 1,
+		.exclude_kernel = 1,
+	};
+	struct perf_event *ev;
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0x08, 0) | 1, 0)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0x2e, 0), 0)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EINVAL);
+	attr = (struct perf_event_attr) {
+		.config = CFG(0x08, 0),
+		.sample_period = 100,
+		.sample_type = PERF_SAMPLE_BRANCH_STACK,
+		.branch_sample_type = PERF_SAMPLE_BRANCH_ANY_CALL,
+	};
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EOPNOTSUPP);
+	attr = (struct perf_event_attr) {
+		.config = CFG(0x08, 0),
+		.sample_period = 100,
+		.precise_ip = 2,
+	};
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EOPNOTSUPP);
+	attr.config = CFG(0xc8, 0);
+	ev = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+	ia64_model.busy = true;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0x08, 0), 0)), -EBUSY);
+	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
+}
+
+static void ia64k_multiplexes_l1d_sets(struct kunit *test)
+{
+	/* L1D sets 0 and 1 both need PMD5: the perf core rotates them. */
+	struct perf_event *a = ia64k_open(CFG(0xc2, 0), 0);
+	struct perf_event *b = ia64k_open(CFG(0xc4, 0), 0);
+	u64 ea, ra, eb, rb;
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	for (i = 0; i < 40; i++) {
+		ia64_model_count(0xc2, 0, 10);
+		ia64_model_count(0xc4, 0, 10);
+		mdelay(5);
+	}
+	perf_event_read_value(a, &ea, &ra);
+	perf_event_read_value(b, &eb, &rb);
+	kunit_info(test, "a: %llu/%llu ns, b: %llu/%llu ns", ra, ea, rb, eb);
+	KUNIT_EXPECT_GT(test, ra, 0ULL);
+	KUNIT_EXPECT_GT(test, rb, 0ULL);
+	KUNIT_EXPECT_LT(test, ra, ea);
+	KUNIT_EXPECT_LT(test, rb, eb);
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+}
+
+static int ia64k_suite_init(struct kunit_suite *suite)
+{
+	ia64_model_reset();
+	return ia64_pmu_register(&ia64_model_ops, "itanium9300_model");
+}
+
+static void ia64k_suite_exit(struct kunit_suite *suite)
+{
+	ia64_pmu_unregister();
+}
+
+static struct kunit_case ia64k_cases[] = {
+	KUNIT_CASE(ia64k_counts),
+	KUNIT_CASE(ia64k_privilege_levels),
+	KUNIT_CASE(ia64k_folds_47bit_counter),
+	KUNIT_CASE(ia64k_threshold),
+	KUNIT_CASE(ia64k_samples),
+	KUNIT_CASE(ia64k_dear_samples),
+	KUNIT_CASE(ia64k_dtlb_samples),
+	KUNIT_CASE(ia64k_iear_samples),
+	KUNIT_CASE(ia64k_branch_stack),
+	KUNIT_CASE(ia64k_instruction_range),
+	KUNIT_CASE(ia64k_data_range),
+	KUNIT_CASE(ia64k_refusals),
+	KUNIT_CASE(ia64k_multiplexes_l1d_sets),
+	{}
+};
+
+static struct kunit_suite ia64k_suite = {
+	.name = "itanium9300_pmu_model",
+	.init = ia64k_init,
+	.exit = ia64k_exit,
+	.suite_init = ia64k_suite_init,
+	.suite_exit = ia64k_suite_exit,
+	.test_cases = ia64k_cases,
+};
+
+kunit_test_suite(ia64k_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the Itanium 9300 perf glue against a PMU model");
+MODULE_LICENSE("GPL");

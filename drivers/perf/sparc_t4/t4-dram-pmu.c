@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * SPARC T4 DRAM performance counters: one uncore PMU per memory
+ * controller, "sparc_t4_dram_N".
+ *
+ * Each PMU has counters 0 and 1 of its controller; counters 2 and 3 are
+ * left to power management software, and DRAM_PERF_CTL_REG is changed
+ * with a read-modify-write that keeps their select codes. The counters
+ * raise no interrupt: an hrtimer reads them every ops->poll_ns while
+ * events exist, and the sticky overflow bit tells a wrap that ran past
+ * the previous value from no wrap at all. Events are counted on one CPU,
+ * published in the cpumask attribute, as for other uncore PMUs.
+ */
+#define pr_fmt(fmt) "sparc_t4_dram: " fmt
+
+#include <linux/cpumask.h>
+#include <linux/export.h>
+#include <linux/hrtimer.h>
+#include <linux/perf_event.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+
+#include "t4-catalogue.h"
+#include "t4-dram.h"
+#include "t4-pmu.h"
+#include "t4-regs.h"
+
+struct t4_dram_pmu {
+	struct pmu pmu;
+	unsigned int mcu;
+	char name[32];
+	struct perf_event *event[T4_DRAM_COUNTERS];
+	unsigned int n;
+	struct hrtimer timer;
+	/* The counter register holds both counters: fold them one at a time. */
+	raw_spinlock_t lock;
+};
+
+static const struct t4_dram_ops *t4_dram_ops;
+static struct t4_dram_pmu *t4_dram_pmus;
+static unsigned int t4_dram_nr;
+static int t4_dram_cpu = -1;
+
+static struct t4_dram_pmu *to_t4_dram(struct pmu *pmu)
+{
+	return container_of(pmu, struct t4_dram_pmu, pmu);
+}
+
+/* Add what counter @c counted since it was last read. */
+static void t4_dram_fold(struct t4_dram_pmu *dp, struct perf_event *event)
+{
+	unsigned int c = event->hw.idx;
+	unsigned long flags;
+	u64 reg, delta;
+	u32 now;
+	bool sticky;
+
+	raw_spin_lock_irqsave(&dp->lock, flags);
+	reg = t4_dram_ops->read_count(dp->mcu);
+	now = t4_dram_count(reg, c);
+	sticky = t4_dram_sticky(reg, c);
+	delta = t4_dram_delta(local64_read(&event->hw.prev_count), now, sticky);
+	if (sticky)
+		t4_dram_ops->write_count(dp->mcu, t4_dram_clear_sticky(reg, c));
+	local64_set(&event->hw.prev_count, now);
+	raw_spin_unlock_irqrestore(&dp->lock, flags);
+	local64_add(delta, &event->count);
+}
+
+static enum hrtimer_restart t4_dram_poll(struct hrtimer *timer)
+{
+	struct t4_dram_pmu *dp = container_of(timer, struct t4_dram_pmu, timer);
+	unsigned int c;
+
+	for (c = 0; c < T4_DRAM_COUNTERS; c++) {
+		struct perf_event *event = dp->event[c];
+
+		if (event && !(event->hw.state & PERF_HES_STOPPED))
+			t4_dram_fold(dp, event);
+	}
+	hrtimer_forward_now(timer, ns_to_ktime(t4_dram_ops->poll_ns));
+	return HRTIMER_RESTART;
+}
+
+static int t4_dram_event_init(struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader, *sibling;
+	unsigned int select, n = 1;
+	const char *why;
+	int ret;
+
+	if (event->attr.type != event->pmu->type)
+		return -ENOENT;
+	/* Counts for the whole controller: no task events, no sampling. */
+	if (event->cpu < 0 || is_sampling_event(event) ||
+	    event->attach_state & PERF_ATTACH_TASK)
+		return -EINVAL;
+	ret = t4_dram_decode(&event->attr, &select, &why);
+	if (ret) {
+		pr_debug("config 0x%llx refused: %s\n", event->attr.config, why);
+		return ret;
+	}
+	if (leader != event) {
+		if (leader->pmu == event->pmu)
+			n++;
+		else if (!is_software_event(leader))
+			return -EINVAL;
+	}
+	for_each_sibling_event(sibling, leader) {
+		if (sibling->pmu == event->pmu)
+			n++;
+		else if (!is_software_event(sibling))
+			return -EINVAL;
+	}
+	if (n > T4_DRAM_COUNTERS)
+		return -EINVAL;
+	event->cpu = t4_dram_cpu;
+	event->hw.config = select;
+	event->hw.idx = -1;
+	return 0;
+}
+
+/* Select the event's code on its counter and read the start value. */
+static void t4_dram_start(struct perf_event *event, int flags)
+{
+	struct t4_dram_pmu *dp = to_t4_dram(event->pmu);
+	unsigned int c = event->hw.idx;
+	unsigned long flags_;
+	u64 ctl, reg;
+
+	raw_spin_lock_irqsave(&dp->lock, flags_);
+	ctl = t4_dram_ops->read_ctl(dp->mcu);
+	t4_dram_ops->write_ctl(dp->mcu, t4_dram_ctl(ctl, c, event->hw.config));
+	/* Start from zero with the sticky bit clear. */
+	reg = t4_dram_set_count(t4_dram_ops->read_count(dp->mcu), c, 0);
+	t4_dram_ops->write_count(dp->mcu, reg);
+	local64_set(&event->hw.prev_count, 0);
+	raw_spin_unlock_irqrestore(&dp->lock, flags_);
+	event->hw.state = 0;
+}
+
+static void t4_dram_stop(struct perf_event *event, int flags)
+{
+	struct t4_dram_pmu *dp = to_t4_dram(event->pmu);
+
+	if (event->hw.state & PERF_HES_STOPPED)
+		return;
+	t4_dram_fold(dp, event);
+	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+}
+
+static int t4_dram_add(struct perf_event *event, int flags)
+{
+	struct t4_dram_pmu *dp = to_t4_dram(event->pmu);
+	unsigned int c;
+
+	for (c = 0; c < T4_DRAM_COUNTERS; c++)
+		if (!dp->event[c])
+			break;
+	if (c == T4_DRAM_COUNTERS)
+		return -EAGAIN;
+	dp->event[c] = event;
+	event->hw.idx = c;
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	if (flags & PERF_EF_START)
+		t4_dram_start(event, flags);
+	if (!dp->n++)
+		hrtimer_start(&dp->timer, ns_to_ktime(t4_dram_ops->poll_ns),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+	perf_event_update_userpage(event);
+	return 0;
+}
+
+static void t4_dram_del(struct perf_event *event, int flags)
+{
+	struct t4_dram_pmu *dp = to_t4_dram(event->pmu);
+
+	t4_dram_stop(event, PERF_EF_UPDATE);
+	dp->event[event->hw.idx] = NULL;
+	event->hw.idx = -1;
+	if (!--dp->n)
+		hrtimer_cancel(&dp->timer);
+	perf_event_update_userpage(event);
+}
+
+static void t4_dram_read(struct perf_event *event)
+{
+	if (!(event->hw.state & PERF_HES_STOPPED))
+		t4_dram_fold(to_t4_dram(event->pmu), event);
+}
+
+/* sysfs: format/, events/ (TABLE 10-7), cpumask */
+
+PMU_FORMAT_ATTR(event, "config:0-3");
+
+static struct attribute *t4_dram_format_attrs[] = {
+	&format_attr_event.attr,
+	NULL
+};
+
+static const struct attribute_group t4_dram_format_group = {
+	.name = "format",
+	.attrs = t4_dram_format_attrs,
+};
+
+static ssize_t t4_dram_event_show(struct device *dev,
+				  struct device_attribute *attr, char *page)
+{
+	struct perf_pmu_events_attr *pa =
+		container_of(attr, struct perf_pmu_events_attr, attr);
+
+	return sysfs_emit(page, "event=0x%llx\n", pa->id);
+}
+
+static struct perf_pmu_events_attr t4_dram_event_attrs[T4_DRAM_EVENTS_NR];
+static struct attribute *t4_dram_event_attr_list[T4_DRAM_EVENTS_NR + 1];
+
+static struct attribute_group t4_dram_events_group = {
+	.name = "events",
+	.attrs = t4_dram_event_attr_list,
+};
+
+static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
+			    char *page)
+{
+	return cpumap_print_to_pagebuf(true, page, cpumask_of(t4_dram_cpu));
+}
+static DEVICE_ATTR_RO(cpumask);
+
+static struct attribute *t4_dram_attrs[] = {
+	&dev_attr_cpumask.attr,
+	NULL
+};
+
+static const struct attribute_group t4_dram_attr_group = {
+	.attrs = t4_dram_attrs,
+};
+
+static const struct attribute_group *t4_dram_attr_groups[] = {
+	&t4_dram_format_group,
+	&t4_dram_events_group,
+	&t4_dram_attr_group,
+	NULL
+};
+
+static void t4_dram_init_events(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < T4_DRAM_EVENTS_NR; i++) {
+		struct perf_pmu_events_attr *pa = &t4_dram_event_attrs[i];
+
+		sysfs_attr_init(&pa->attr.attr);
+		pa->attr.attr.name = t4_dram_events[i].alias;
+		pa->attr.attr.mode = 0444;
+		pa->attr.show = t4_dram_event_show;
+		pa->id = t4_dram_events[i].select;
+		t4_dram_event_attr_list[i] = &pa->attr.attr;
+	}
+}
+
+static void t4_dram_unregister_n(unsigned int n)
+{
+	while (n--)
+		perf_pmu_unregister(&t4_dram_pmus[n].pmu);
+	kfree(t4_dram_pmus);
+	t4_dram_pmus = NULL;
+	t4_dram_ops = NULL;
+	t4_dram_nr = 0;
+}
+
+/**
+ * t4_dram_register() - register a PMU per memory controller
+ * @ops: the register backend; it must outlive the registration
+ * @prefix: PMU name prefix; the PMUs are "<prefix>_0" and up
+ *
+ * Return: 0 or a negative errno.
+ */
+int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix)
+{
+	unsigned int i;
+	int ret;
+
+	if (t4_dram_ops)
+		return -EBUSY;
+	if (!ops->nr_mcu || ops->nr_mcu > T4_DRAM_NR_MCU || !ops->poll_ns)
+		return -EINVAL;
+	t4_dram_pmus = kcalloc(ops->nr_mcu, sizeof(*t4_dram_pmus), GFP_KERNEL);
+	if (!t4_dram_pmus)
+		return -ENOMEM;
+	t4_dram_init_events();
+	t4_dram_ops = ops;
+	t4_dram_cpu = cpumask_first(cpu_online_mask);
+	for (i = 0; i < ops->nr_mcu; i++) {
+		struct t4_dram_pmu *dp = &t4_dram_pmus[i];
+
+		dp->mcu = i;
+		raw_spin_lock_init(&dp->lock);
+		hrtimer_init(&dp->timer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		dp->timer.function = t4_dram_poll;
+		snprintf(dp->name, sizeof(dp->name), "%s_%u", prefix, i);
+		dp->pmu = (struct pmu) {
+			.module		= ops->owner,
+			.task_ctx_nr	= perf_invalid_context,
+			.capabilities	= PERF_PMU_CAP_NO_INTERRUPT |
+					  PERF_PMU_CAP_NO_EXCLUDE,
+			.attr_groups	= t4_dram_attr_groups,
+			.event_init	= t4_dram_event_init,
+			.add		= t4_dram_add,
+			.del		= t4_dram_del,
+			.start		= t4_dram_start,
+			.stop		= t4_dram_stop,
+			.read		= t4_dram_read,
+		};
+		ret = perf_pmu_register(&dp->pmu, dp->name, -1);
+		if (ret) {
+			t4_dram_unregister_n(i);
+			return ret;
+		}
+	}
+	t4_dram_nr = ops->nr_mcu;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(t4_dram_register);
+
+/**
+ * t4_dram_unregister() - remove the PMUs t4_dram_register() registered
+ */
+void t4_dram_unregister(void)
+{
+	if (t4_dram_ops)
+		t4_dram_unregister_n(t4_dram_nr);
+}
+EXPORT_SYMBOL_GPL(t4_dram_unregister);
+
+/**
+ * t4_dram_pmu_type() - perf type number of memory controller @mcu's PMU
+ * @mcu: the controller
+ *
+ * Return: the type, or -ENODEV.
+ */
+int t4_dram_pmu_type(unsigned int mcu)
+{
+	return mcu < t4_dram_nr ? t4_dram_pmus[mcu].pmu.type : -ENODEV;
+}
+EXPORT_SYMBOL_GPL(t4_dram_pmu_type);
+
+/**
+ * t4_dram_pmu_cpu() - the CPU the DRAM PMUs count on
+ */
+int t4_dram_pmu_cpu(void)
+{
+	return t4_dram_cpu;
+}
+EXPORT_SYMBOL_GPL(t4_dram_pmu_cpu);

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * SPARC T4 PMU: the perf glue's interface to a register backend.
+ *
+ * The glue (t4-pmu.c, t4-dram-pmu.c) knows perf and the PMU's rules; a
+ * backend knows how to reach the registers: the sparc64 backend through
+ * the hypervisor and ASI 0xB0, the KUnit model through structures that
+ * behave as the manual describes.
+ */
+#ifndef _T4_PMU_H
+#define _T4_PMU_H
+
+#include <linux/module.h>
+#include <linux/ptrace.h>
+
+/**
+ * struct t4_pmu_ops - core counter access for one strand, called on it
+ * @owner: module providing the operations (events pin it)
+ * @read_pcr: read PCR0-3
+ * @write_pcr: write PCR0-3 (a hypervisor call on a sun4v kernel)
+ * @read_pic: read PIC0-3 (bits 31:0 count)
+ * @write_pic: write PIC0-3
+ * @free_counters: mask of the counters the driver may use on this strand;
+ *	the others belong to someone else (the NMI watchdog's PIC0)
+ * @reserve: take the counters (first event); 0 or a negative errno
+ * @release: give them back (last event gone)
+ */
+struct t4_pmu_ops {
+	struct module *owner;
+	u64 (*read_pcr)(unsigned int idx);
+	void (*write_pcr)(unsigned int idx, u64 value);
+	u64 (*read_pic)(unsigned int idx);
+	void (*write_pic)(unsigned int idx, u64 value);
+	unsigned int (*free_counters)(void);
+	int (*reserve)(void);
+	void (*release)(void);
+};
+
+int t4_pmu_register(const struct t4_pmu_ops *ops, const char *name);
+void t4_pmu_unregister(void);
+bool t4_pmu_interrupt(struct pt_regs *regs);
+int t4_pmu_type(void);
+
+/**
+ * struct t4_dram_ops - DRAM performance counter access
+ * @owner: module providing the operations
+ * @nr_mcu: memory controllers present, at most T4_DRAM_NR_MCU
+ * @poll_ns: polling period; short enough for fewer than 2^32 events
+ * @read_ctl: read DRAM_PERF_CTL_REG of an MCU
+ * @write_ctl: write it
+ * @read_count: read DRAM_PERF_COUNT01_REG of an MCU
+ * @write_count: write it
+ */
+struct t4_dram_ops {
+	struct module *owner;
+	unsigned int nr_mcu;
+	u64 poll_ns;
+	u64 (*read_ctl)(unsigned int mcu);
+	void (*write_ctl)(unsigned int mcu, u64 value);
+	u64 (*read_count)(unsigned int mcu);
+	void (*write_count)(unsigned int mcu, u64 value);
+};
+
+int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix);
+void t4_dram_unregister(void);
+int t4_dram_pmu_type(unsigned int mcu);
+int t4_dram_pmu_cpu(void);
+
+#endif /* _T4_PMU_H */

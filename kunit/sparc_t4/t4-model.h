@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A register-level model of a SPARC T4 strand's PMU and of the memory
+ * controllers' DRAM performance counters, written from chapter 10 of the
+ * SPARC T4 Supplement, for driving the perf glue under KUnit.
+ */
+#ifndef _T4_MODEL_H
+#define _T4_MODEL_H
+
+#include <linux/types.h>
+
+#include "../../drivers/perf/sparc_t4/t4-pmu.h"
+#include "../../drivers/perf/sparc_t4/t4-regs.h"
+
+enum t4_model_mode {
+	T4_MODEL_USER,
+	T4_MODEL_PRIV,
+	T4_MODEL_HYP,
+};
+
+/**
+ * struct t4_model - the strand's PMU registers and state
+ * @pcr: PCR0-3
+ * @pic: PIC0-3
+ * @mode: the privilege mode the strand runs in
+ * @ntc: the instructions counted now are next-to-commit instructions
+ * @write_counts: a PCR write is itself one event of what the written PCR
+ *	selects (it runs hyperprivileged: counted when PCR.ht is set)
+ * @pc: the address of the instruction that causes the next events
+ * @free: counters the backend lets the driver use
+ * @busy: reserve() fails
+ * @reserved: the driver holds the counters
+ * @pcr_writes: PCR writes per counter (hypervisor calls)
+ * @pic_writes: PIC writes per counter
+ * @traps: overflow traps delivered
+ * @lost_traps: precise overflow traps the hardware dropped (PCR.ht set,
+ *	or the strand hyperprivileged)
+ * @ov_rewrites: writes that cleared ov and had it set again by hardware
+ * @write_events: events the PCR writes themselves counted
+ * @unclaimed: traps the driver said were not its own
+ * @trap_lost: per counter, the pending overflow raises no trap
+ */
+struct t4_model {
+	u64 pcr[T4_NUM_COUNTERS];
+	u32 pic[T4_NUM_COUNTERS];
+	enum t4_model_mode mode;
+	bool ntc;
+	bool write_counts;
+	unsigned long pc;
+	unsigned int free;
+	bool busy;
+	bool reserved;
+	unsigned int pcr_writes[T4_NUM_COUNTERS];
+	unsigned int pic_writes[T4_NUM_COUNTERS];
+	unsigned int traps;
+	unsigned int lost_traps;
+	unsigned int ov_rewrites;
+	u64 write_events;
+	unsigned int unclaimed;
+	bool trap_lost[T4_NUM_COUNTERS];
+};
+
+/**
+ * struct t4_model_mcu - one memory controller's DRAM counter registers
+ * @ctl: DRAM_PERF_CTL_REG
+ * @count01: DRAM_PERF_COUNT01_REG
+ * @count23: DRAM_PERF_COUNT23_REG
+ */
+struct t4_model_mcu {
+	u64 ctl;
+	u64 count01;
+	u64 count23;
+};
+
+extern struct t4_model t4_model;
+extern struct t4_model_mcu t4_model_mcu[T4_DRAM_NR_MCU];
+extern const struct t4_pmu_ops t4_model_ops;
+extern struct t4_dram_ops t4_model_dram_ops;
+
+void t4_model_reset(void);
+void t4_model_count(unsigned int sl, unsigned int mask, u64 n);
+unsigned int t4_model_pcr_writes(void);
+u64 t4_model_watchdog(void);
+void t4_model_dram_reset(void);
+void t4_model_dram_count(unsigned int mcu, unsigned int select, u64 n);
+
+#endif /* _T4_MODEL_H */

@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the SPARC T4 core PMU glue on the real perf core,
+ * against the register-level model (t4-model.c): counting across task
+ * switches with no PCR write, 32-bit wraps, privilege filtering, groups
+ * of four, multiplexing, the watchdog's counter left alone, sampling,
+ * precise samples and ntc, the ov rewrite and the sl 28 preload, generic
+ * events and every refusal.
+ */
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+
+#include "t4-model.h"
+#include "../../drivers/perf/sparc_t4/t4-catalogue.h"
+#include "../../drivers/perf/sparc_t4/t4-event.h"
+
+#define USER_IP		0x100234ULL
+
+static atomic_t samples;
+static u64 last_ip;
+
+static void t4k_overflow(struct perf_event *event, struct perf_sample_data *data,
+			 struct pt_regs *regs)
+{
+	atomic_inc(&samples);
+	last_ip = instruction_pointer(regs);
+}
+
+static void excl_hv(struct perf_event_attr *a) { a->exclude_hv = 1; }
+static void excl_user(struct perf_event_attr *a) { a->exclude_user = 1; }
+static void user_only(struct perf_event_attr *a)
+{
+	a->exclude_kernel = 1;
+	a->exclude_hv = 1;
+}
+
+static void precise(struct perf_event_attr *a)
+{
+	a->precise_ip = 3;
+	a->exclude_hv = 1;
+}
+
+static struct perf_event *t4k_open(u64 config, u64 period,
+				   void (*tweak)(struct perf_event_attr *))
+{
+	struct perf_event_attr attr = {
+		.type = t4_pmu_type(),
+		.size = sizeof(attr),
+		.config = config,
+		.sample_period = period,
+	};
+
+	if (tweak)
+		tweak(&attr);
+	return perf_event_create_kernel_counter(&attr, -1, current,
+						period ? t4k_overflow : NULL,
+						NULL);
+}
+
+static u64 t4k_value(struct perf_event *event)
+{
+	u64 enabled, running;
+
+	return perf_event_read_value(event, &enabled, &running);
+}
+
+static void t4k_count(unsigned int sl, unsigned int mask, u64 total, u64 chunk)
+{
+	while (total) {
+		u64 n = min(total, chunk);
+
+		t4_model_count(sl, mask, n);
+		total -= n;
+	}
+}
+
+static int t4k_init(struct kunit *test)
+{
+	t4_model_reset();
+	atomic_set(&samples, 0);
+	last_ip = 0;
+	return 0;
+}
+
+static void t4k_counts(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(3, 0x04), 0, excl_hv);
+	struct t4_event dec = { .sl = 3, .mask = 0x04, .ut = true, .st = true };
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, t4_model.reserved);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr[ev->hw.idx], t4_pcr_enable(&dec));
+	for (i = 0; i < 3; i++) {
+		t4_model_count(3, 0x04, 1000);
+		usleep_range(1000, 2000);
+	}
+	/* Stores are not loads; hyperprivileged loads are excluded. */
+	t4_model_count(3, 0x08, 500);
+	t4_model.mode = T4_MODEL_HYP;
+	t4_model_count(3, 0x04, 700);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 3000ULL);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_FALSE(test, t4_model.reserved);
+	KUNIT_EXPECT_FALSE(test, t4_pcr_counting(t4_model.pcr[0]));
+}
+
+/* A task switch between the same events writes PICs, never a PCR. */
+static void t4k_switch_without_pcr_writes(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	unsigned int writes, pics;
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	writes = t4_model_pcr_writes();
+	pics = t4_model.pic_writes[ev->hw.idx];
+	for (i = 0; i < 5; i++) {
+		t4_model_count(26, 0, 100);
+		usleep_range(1000, 2000);
+	}
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 500ULL);
+	KUNIT_EXPECT_EQ(test, t4_model_pcr_writes(), writes);
+	KUNIT_EXPECT_GE(test, t4_model.pic_writes[ev->hw.idx], pics + 5);
+	perf_event_release_kernel(ev);
+	/* Gone: its counter is stopped, with one write. */
+	KUNIT_EXPECT_EQ(test, t4_model_pcr_writes(), writes + 1);
+}
+
+static void t4k_wraps(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	u64 total = 3 * 0x100000000ULL + 7;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4k_count(26, 0, total, 0x40000000);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), total);
+	KUNIT_EXPECT_EQ(test, t4_model.traps, 3U);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_OV);
+	perf_event_release_kernel(ev);
+}
+
+static void t4k_privilege_filters(struct kunit *test)
+{
+	struct perf_event *nouser = t4k_open(T4_CONFIG(26, 0), 0, excl_user);
+	struct perf_event *user = t4k_open(T4_CONFIG(26, 0), 0, user_only);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(nouser));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(user));
+	t4_model.mode = T4_MODEL_USER;
+	t4_model_count(26, 0, 500);
+	t4_model.mode = T4_MODEL_PRIV;
+	t4_model_count(26, 0, 300);
+	t4_model.mode = T4_MODEL_HYP;
+	t4_model_count(26, 0, 200);
+	KUNIT_EXPECT_EQ(test, t4k_value(nouser), 500ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(user), 500ULL);
+	perf_event_release_kernel(nouser);
+	perf_event_release_kernel(user);
+}
+
+static void t4k_four_at_once(struct kunit *test)
+{
+	static const unsigned int code[][2] = {
+		{ 3, 0x04 }, { 3, 0x08 }, { 16, 0x07 }, { 4, 0x02 },
+	};
+	struct perf_event_attr attr = {
+		.type = t4_pmu_type(),
+		.size = sizeof(attr),
+		.exclude_hv = 1,
+	};
+	struct perf_event *ev[4];
+	u64 enabled, running;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		attr.config = T4_CONFIG(code[i][0], code[i][1]);
+		ev[i] = perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	}
+	for (i = 0; i < 4; i++)
+		t4_model_count(code[i][0], code[i][1], 100 * (i + 1));
+	for (i = 0; i < 4; i++) {
+		KUNIT_EXPECT_EQ(test, t4k_value(ev[i]), 100ULL * (i + 1));
+		KUNIT_EXPECT_TRUE(test, t4_pcr_counting(t4_model.pcr[i]));
+	}
+	for (i = 0; i < 4; i++) {
+		perf_event_read_value(ev[i], &enabled, &running);
+		KUNIT_EXPECT_EQ(test, running, enabled);
+		perf_event_release_kernel(ev[i]);
+	}
+}
+
+static void t4k_multiplexes(struct kunit *test)
+{
+	struct perf_event *ev[5];
+	u64 enabled, running;
+	unsigned int i;
+	int n;
+
+	for (i = 0; i < 5; i++) {
+		ev[i] = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	}
+	for (n = 0; n < 40; n++) {
+		t4_model_count(26, 0, 10);
+		mdelay(5);
+	}
+	for (i = 0; i < 5; i++) {
+		perf_event_read_value(ev[i], &enabled, &running);
+		kunit_info(test, "%u: %llu/%llu ns", i, running, enabled);
+		KUNIT_EXPECT_GT(test, running, 0ULL);
+		KUNIT_EXPECT_LT(test, running, enabled);
+	}
+	for (i = 0; i < 5; i++)
+		perf_event_release_kernel(ev[i]);
+}
+
+/*
+ * The NMI watchdog keeps PCR0/PIC0: the driver counts on the other three
+ * and never writes PCR0; its overflows are not the driver's.
+ */
+static void t4k_watchdog_counter(struct kunit *test)
+{
+	struct perf_event *ev[4];
+	u64 enabled, running;
+	unsigned int i;
+	int n;
+
+	t4_model.free = 0xe;
+	t4_model.pcr[0] = t4_model_watchdog();
+	for (i = 0; i < 3; i++) {
+		ev[i] = t4k_open(T4_CONFIG(26, 0), 0, excl_user);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+		KUNIT_EXPECT_NE(test, ev[i]->hw.idx, 0);
+	}
+	t4_model.mode = T4_MODEL_PRIV;
+	t4_model_count(26, 0, 1000);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, t4k_value(ev[i]), 1000ULL);
+	/* The watchdog's PIC wraps: not claimed, PCR0 untouched. */
+	t4_model.pic[0] = 0xfffffff0;
+	t4_model_count(26, 0, 0x20);
+	KUNIT_EXPECT_EQ(test, t4_model.unclaimed, 1U);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr_writes[0], 0U);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr[0], t4_model_watchdog());
+
+	/* A fourth event has to wait its turn. */
+	ev[3] = t4k_open(T4_CONFIG(26, 0), 0, excl_user);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev[3]));
+	for (n = 0; n < 40; n++) {
+		t4_model_count(26, 0, 10);
+		mdelay(5);
+	}
+	perf_event_read_value(ev[3], &enabled, &running);
+	KUNIT_EXPECT_GT(test, running, 0ULL);
+	KUNIT_EXPECT_LT(test, running, enabled);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr_writes[0], 0U);
+	for (i = 0; i < 4; i++)
+		perf_event_release_kernel(ev[i]);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr[0], t4_model_watchdog());
+}
+
+static void t4k_samples(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 1000, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model.pc = USER_IP;
+	t4k_count(26, 0, 2500, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
+	perf_event_release_kernel(ev);
+}
+
+/* Precise groups: the sample is the overflowing instruction, or with ntc the one before. */
+static void t4k_precise_samples(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(16, 0x07), 1000, precise);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model.pc = USER_IP;
+	t4_model_count(16, 0x01, 2500);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
+	/* No skid: each trap came exactly at the 1000th event. */
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
+	t4_model.ntc = true;
+	t4_model_count(16, 0x02, 500);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 3);
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP - 4);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_NTC);
+	KUNIT_EXPECT_EQ(test, t4_model.lost_traps, 0U);
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * A PCR write that overflows the PIC has ov set again by hardware: the
+ * driver stops counting before it clears ov, so its writes never do.
+ */
+static void t4k_ov_rewrite(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	u64 total = 0x100000000ULL + 5;
+	unsigned int c;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	c = ev->hw.idx;
+	t4_model.write_counts = true;
+	t4_model.mode = T4_MODEL_HYP;
+	t4k_count(26, 0, total, 0x80000000);
+	KUNIT_EXPECT_EQ(test, t4_model.traps, 1U);
+	KUNIT_EXPECT_EQ(test, t4_model.ov_rewrites, 0U);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_OV);
+	KUNIT_EXPECT_GT(test, t4_model.write_events, 0ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), total + t4_model.write_events);
+	perf_event_release_kernel(ev);
+
+	/* What a single write clearing ov while counting would do. */
+	t4_model.pic[c] = 0xffffffff;
+	t4_model.pcr[c] = T4_PCR_HT | T4_PCR_TOE | (26 << 11);
+	t4_model_ops.write_pcr(c, T4_PCR_HT | (26 << 11));
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[c] & T4_PCR_OV);
+	KUNIT_EXPECT_EQ(test, t4_model.ov_rewrites, 1U);
+}
+
+static void t4k_sl28_preload(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(28, 0x03), 2, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	/* 2^32 - 2 is in the race window: the driver starts at -4. */
+	KUNIT_EXPECT_EQ(test, t4_model.pic[ev->hw.idx], 0xfffffffcU);
+	t4_model_count(28, 0x01, 4);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 4ULL);
+	KUNIT_EXPECT_LT(test, t4_model.pic[ev->hw.idx], 0xfffffffdU);
+	perf_event_release_kernel(ev);
+}
+
+static struct perf_event *t4k_open_generic(u32 type, u64 config, bool no_hv)
+{
+	struct perf_event_attr attr = {
+		.type = type,
+		.size = sizeof(attr),
+		.config = (u64)t4_pmu_type() << PERF_PMU_TYPE_SHIFT | config,
+		.exclude_hv = no_hv,
+	};
+
+	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
+}
+
+static void t4k_generic_events(struct kunit *test)
+{
+	struct perf_event *cyc, *ins, *ev;
+
+	cyc = t4k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, false);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(cyc));
+	ins = t4k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ins));
+	t4_model_count(26, 0, 700);
+	t4_model_count(3, 0x01, 100);
+	t4_model_count(3, 0x20, 200);
+	KUNIT_EXPECT_EQ(test, t4k_value(cyc), 700ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(ins), 300ULL);
+	perf_event_release_kernel(cyc);
+	perf_event_release_kernel(ins);
+
+	/* Instructions are a precise group: hyperprivileged counting is refused. */
+	ev = t4k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, false);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES, true);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_MAX, true);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = t4k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_L1D |
+			      PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			      PERF_COUNT_HW_CACHE_RESULT_MISS << 16, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model_count(16, 0x04, 40);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 40ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void excl_idle(struct perf_event_attr *a) { a->exclude_idle = 1; }
+static void precise_only(struct perf_event_attr *a) { a->precise_ip = 1; }
+
+static void t4k_refusals(struct kunit *test)
+{
+	struct perf_event *ev;
+	unsigned int sl;
+
+	for (sl = 0; sl < 32; sl++) {
+		if (t4_sl_group_find(sl))
+			continue;
+		ev = t4k_open(T4_CONFIG(sl, 0x01), 0, excl_hv);
+		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(ev), -EINVAL, "sl %u", sl);
+	}
+	ev = t4k_open(T4_CONFIG(1, 0x20), 0, NULL);		/* mask[5] unused */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = t4k_open(T4_CONFIG(3, 0x01) | BIT_ULL(20), 0, excl_hv);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	/* Precise only where the group traps precisely, and never with ht. */
+	ev = t4k_open(T4_CONFIG(26, 0), 1000, precise);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(3, 0x04), 1000, precise_only);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(3, 0x04), 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(5, 0x07), 1000, precise);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+	/* Shared events cannot be filtered; idle cannot be told. */
+	ev = t4k_open(T4_CONFIG(8, 0x02), 0, excl_user);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(26, 0), 0, excl_idle);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	/* Someone else holds the counters. */
+	t4_model.busy = true;
+	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EBUSY);
+	KUNIT_EXPECT_FALSE(test, t4_model.reserved);
+}
+
+static int t4k_suite_init(struct kunit_suite *suite)
+{
+	t4_model_reset();
+	return t4_pmu_register(&t4_model_ops, "sparc_t4_model");
+}
+
+static void t4k_suite_exit(struct kunit_suite *suite)
+{
+	t4_pmu_unregister();
+}
+
+static struct kunit_case t4k_cases[] = {
+	KUNIT_CASE(t4k_counts),
+	KUNIT_CASE(t4k_switch_without_pcr_writes),
+	KUNIT_CASE(t4k_wraps),
+	KUNIT_CASE(t4k_privilege_filters),
+	KUNIT_CASE(t4k_four_at_once),
+	KUNIT_CASE(t4k_multiplexes),
+	KUNIT_CASE(t4k_watchdog_counter),
+	KUNIT_CASE(t4k_samples),
+	KUNIT_CASE(t4k_precise_samples),
+	KUNIT_CASE(t4k_ov_rewrite),
+	KUNIT_CASE(t4k_sl28_preload),
+	KUNIT_CASE(t4k_generic_events),
+	KUNIT_CASE(t4k_refusals),
+	{}
+};
+
+static struct kunit_suite t4k_suite = {
+	.name = "sparc_t4_pmu_model",
+	.init = t4k_init,
+	.suite_init = t4k_suite_init,
+	.suite_exit = t4k_suite_exit,
+	.test_cases = t4k_cases,
+};
+
+kunit_test_suite(t4k_suite);

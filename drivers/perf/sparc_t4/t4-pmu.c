@@ -12,9 +12,10 @@
  * the PICs and leaves the PCRs alone; a counter whose event went away
  * keeps its PCR; enabling gives each event the counter it had, writes
  * the PIC and writes the PCR only if its value differs. A task switch
- * between tasks counting the same events costs no hypervisor call. A changed counter is programmed with the manual's
- * sequence (section 10.2): a PCR write that stops counting, the PIC, a
- * PCR write that starts the new event. Counting is stopped during the
+ * between tasks counting the same events costs no hypervisor call. A
+ * changed counter is programmed with the manual's sequence (section
+ * 10.2): a PCR write that stops counting, the PIC, a PCR write that
+ * starts the new event. Counting is stopped during the
  * first write, so that write cannot overflow the PIC and have hardware
  * set PCR.ov again (the ov rewrite of section 10.2).
  *
@@ -229,6 +230,8 @@ static void t4_assign(struct t4_cpu *cpu)
 {
 	unsigned int free = t4_free_counters(), taken = 0, i;
 
+	/* A counter someone else took (the watchdog restarted) is theirs. */
+	cpu->known &= free;
 	memset(cpu->owner, 0, sizeof(cpu->owner));
 	for (i = 0; i < cpu->n; i++) {
 		int idx = cpu->event[i]->hw.idx;
@@ -283,6 +286,7 @@ static void t4_stop_unowned(void *unused)
 	unsigned int c;
 
 	local_irq_save(flags);
+	cpu->known &= t4_free_counters();
 	for (c = 0; c < T4_NUM_COUNTERS; c++)
 		if (!cpu->owner[c] && (cpu->known & BIT(c)))
 			t4_stop_counter(cpu, c);
@@ -486,9 +490,10 @@ static void t4_sample(struct perf_event *event, const struct t4_event *ev,
 bool t4_pmu_interrupt(struct pt_regs *regs)
 {
 	struct t4_cpu *cpu = this_cpu_ptr(&t4_cpus);
+	unsigned int free = t4_free_counters(), c;
 	bool handled = false;
-	unsigned int c;
 
+	cpu->known &= free;
 	for (c = 0; c < T4_NUM_COUNTERS; c++) {
 		struct perf_event *event = cpu->owner[c];
 		struct hw_perf_event *hwc;

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Oracle SPARC T4 PMU: the sparc64 backend.
+ *
+ * Register access for the perf glue in drivers/perf/sparc_t4, and the
+ * overflow interrupt.
+ *
+ * PCRs and PICs: the PCRs are hyperprivileged, so a sun4v kernel writes
+ * them with the hypervisor's performance register calls. The module goes
+ * through pcr_ops, which the kernel exports: on a T4 it is the kernel's
+ * n4_pcr_ops, whose PCR accessors are the HV_FAST_VT_GET/SET_PERFREG fast
+ * traps and whose PIC accessors are ldxa/stxa on ASI 0xB0 (picnht is
+ * clear in every PCR value the glue writes, so privileged code may use
+ * them). The kernel registered the hypervisor API group those calls
+ * belong to (HV_GRP_VT_CPU) at boot; the call wrappers are not exported,
+ * and issuing the fast traps from the module would duplicate that
+ * negotiation and tie the module to one version of the API for no gain.
+ *
+ * Interrupts: an overflow trap reaches the kernel as a level-15
+ * interrupt, which perfctr_irq() passes down the die notifier chain as
+ * DIE_NMI before the NMI watchdog code runs. The module's notifier has a
+ * higher priority than the built-in PMU's; it claims the interrupt
+ * (NOTIFY_STOP) only if one of its counters overflowed, or if it counts
+ * on PIC0, which perfctr_irq() would otherwise stop for the watchdog.
+ *
+ * Sharing the counters: the NMI watchdog counts on PCR0/PIC0 while
+ * nmi_active is positive. The module then uses PIC1-3 only and leaves the
+ * watchdog running, instead of stopping it on every CPU for as long as an
+ * event exists, as the built-in PMU does; with the watchdog off it uses
+ * all four. On a claimed interrupt perfctr_irq() still re-arms the
+ * watchdog's own counter, which the module never touches. The built-in
+ * "cpu" PMU takes the counters without a reservation the module can see
+ * (perf_event_grab_pmc() is static), and while it has events its
+ * notifier claims every level-15 interrupt: the two must not count at
+ * the same time (see Documentation/admin-guide/perf/sparc-t4-pmu.rst).
+ *
+ * DRAM counters: the memory controller registers are at physical
+ * addresses (TABLE 10-4 to 10-6), reached with ASI_PHYS_BYPASS_EC_E. A
+ * logical domain sees them only if the hypervisor maps them, and a load
+ * from an unmapped address traps, so the DRAM PMUs are registered only
+ * when the "dram" parameter asks for them.
+ */
+#define pr_fmt(fmt) "sparc_t4_pmu: " fmt
+
+#include <linux/atomic.h>
+#include <linux/kdebug.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/notifier.h>
+#include <linux/perf_event.h>
+#include <asm/asi.h>
+#include <asm/nmi.h>
+#include <asm/pcr.h>
+#include <asm/spitfire.h>
+
+#include "../../../drivers/perf/sparc_t4/t4-pmu.h"
+#include "../../../drivers/perf/sparc_t4/t4-regs.h"
+
+static bool dram;
+module_param(dram, bool, 0444);
+MODULE_PARM_DESC(dram, "register the DRAM counter PMUs (needs the MCU registers mapped)");
+
+static unsigned int dram_poll_ms = 50;
+module_param(dram_poll_ms, uint, 0444);
+MODULE_PARM_DESC(dram_poll_ms, "DRAM counter polling period in ms (1-1000)");
+
+static u64 t4_hv_read_pcr(unsigned int idx)
+{
+	return pcr_ops->read_pcr(idx);
+}
+
+static void t4_hv_write_pcr(unsigned int idx, u64 value)
+{
+	pcr_ops->write_pcr(idx, value);
+}
+
+static u64 t4_hv_read_pic(unsigned int idx)
+{
+	return pcr_ops->read_pic(idx);
+}
+
+static void t4_hv_write_pic(unsigned int idx, u64 value)
+{
+	pcr_ops->write_pic(idx, value);
+}
+
+/* PIC0 belongs to the NMI watchdog while it runs. */
+static unsigned int t4_hv_free_counters(void)
+{
+	return atomic_read(&nmi_active) > 0 ? 0xe : 0xf;
+}
+
+static int t4_hv_reserve(void)
+{
+	return 0;
+}
+
+static void t4_hv_release(void)
+{
+}
+
+static const struct t4_pmu_ops t4_hv_ops = {
+	.owner = THIS_MODULE,
+	.read_pcr = t4_hv_read_pcr,
+	.write_pcr = t4_hv_write_pcr,
+	.read_pic = t4_hv_read_pic,
+	.write_pic = t4_hv_write_pic,
+	.free_counters = t4_hv_free_counters,
+	.reserve = t4_hv_reserve,
+	.release = t4_hv_release,
+};
+
+static u64 t4_phys_load(unsigned long pa)
+{
+	u64 val;
+
+	__asm__ __volatile__("ldxa [%1] %2, %0"
+			     : "=r" (val)
+			     : "r" (pa), "i" (ASI_PHYS_BYPASS_EC_E));
+	return val;
+}
+
+static void t4_phys_store(unsigned long pa, u64 val)
+{
+	__asm__ __volatile__("stxa %0, [%1] %2\n\tmembar #Sync"
+			     : /* no outputs */
+			     : "r" (val), "r" (pa), "i" (ASI_PHYS_BYPASS_EC_E)
+			     : "memory");
+}
+
+static u64 t4_mcu_read_ctl(unsigned int mcu)
+{
+	return t4_phys_load(T4_DRAM_PERF_CTL + mcu * T4_DRAM_MCU_STEP);
+}
+
+static void t4_mcu_write_ctl(unsigned int mcu, u64 value)
+{
+	t4_phys_store(T4_DRAM_PERF_CTL + mcu * T4_DRAM_MCU_STEP, value);
+}
+
+static u64 t4_mcu_read_count(unsigned int mcu)
+{
+	return t4_phys_load(T4_DRAM_PERF_COUNT01 + mcu * T4_DRAM_MCU_STEP);
+}
+
+static void t4_mcu_write_count(unsigned int mcu, u64 value)
+{
+	t4_phys_store(T4_DRAM_PERF_COUNT01 + mcu * T4_DRAM_MCU_STEP, value);
+}
+
+static struct t4_dram_ops t4_mcu_ops = {
+	.owner = THIS_MODULE,
+	.nr_mcu = T4_DRAM_NR_MCU,
+	.read_ctl = t4_mcu_read_ctl,
+	.write_ctl = t4_mcu_write_ctl,
+	.read_count = t4_mcu_read_count,
+	.write_count = t4_mcu_write_count,
+};
+
+static int t4_nmi_handler(struct notifier_block *nb, unsigned long cmd,
+			  void *data)
+{
+	struct die_args *args = data;
+
+	if (cmd != DIE_NMI)
+		return NOTIFY_DONE;
+	return t4_pmu_interrupt(args->regs) ? NOTIFY_STOP : NOTIFY_DONE;
+}
+
+/* Ahead of the built-in PMU's notifier, which has priority 0. */
+static struct notifier_block t4_nmi_notifier = {
+	.notifier_call = t4_nmi_handler,
+	.priority = 1,
+};
+
+static int __init t4_hv_init(void)
+{
+	int ret;
+
+	if (tlb_type != hypervisor || sun4v_chip_type != SUN4V_CHIP_NIAGARA4) {
+		pr_info("not a SPARC T4 (%s, chip type %d): not loading\n",
+			tlb_type == hypervisor ? "sun4v" : "not sun4v",
+			sun4v_chip_type);
+		return -ENODEV;
+	}
+	if (!pcr_ops) {
+		pr_info("the kernel set up no performance counter access\n");
+		return -ENODEV;
+	}
+	if (dram && (!dram_poll_ms || dram_poll_ms > 1000)) {
+		pr_err("dram_poll_ms=%u: must be 1 to 1000\n", dram_poll_ms);
+		return -EINVAL;
+	}
+	ret = register_die_notifier(&t4_nmi_notifier);
+	if (ret)
+		return ret;
+	ret = t4_pmu_register(&t4_hv_ops, "sparc_t4");
+	if (ret)
+		goto out_notifier;
+	if (dram) {
+		t4_mcu_ops.poll_ns = (u64)dram_poll_ms * NSEC_PER_MSEC;
+		ret = t4_dram_register(&t4_mcu_ops, "sparc_t4_dram");
+		if (ret)
+			goto out_pmu;
+	}
+	if (atomic_read(&nmi_active) > 0)
+		pr_info("NMI watchdog active: counting on PIC1-3\n");
+	return 0;
+
+out_pmu:
+	t4_pmu_unregister();
+out_notifier:
+	unregister_die_notifier(&t4_nmi_notifier);
+	return ret;
+}
+
+static void __exit t4_hv_exit(void)
+{
+	t4_dram_unregister();
+	t4_pmu_unregister();
+	unregister_die_notifier(&t4_nmi_notifier);
+}
+
+module_init(t4_hv_init);
+module_exit(t4_hv_exit);
+
+MODULE_DESCRIPTION("Oracle SPARC T4 PMU and DRAM counters (sparc64 backend)");
+MODULE_LICENSE("GPL");

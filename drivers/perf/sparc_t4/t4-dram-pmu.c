@@ -125,17 +125,17 @@ static void t4_dram_start(struct perf_event *event, int flags)
 {
 	struct t4_dram_pmu *dp = to_t4_dram(event->pmu);
 	unsigned int c = event->hw.idx;
-	unsigned long flags_;
+	unsigned long irqflags;
 	u64 ctl, reg;
 
-	raw_spin_lock_irqsave(&dp->lock, flags_);
+	raw_spin_lock_irqsave(&dp->lock, irqflags);
 	ctl = t4_dram_ops->read_ctl(dp->mcu);
 	t4_dram_ops->write_ctl(dp->mcu, t4_dram_ctl(ctl, c, event->hw.config));
 	/* Start from zero with the sticky bit clear. */
 	reg = t4_dram_set_count(t4_dram_ops->read_count(dp->mcu), c, 0);
 	t4_dram_ops->write_count(dp->mcu, reg);
 	local64_set(&event->hw.prev_count, 0);
-	raw_spin_unlock_irqrestore(&dp->lock, flags_);
+	raw_spin_unlock_irqrestore(&dp->lock, irqflags);
 	event->hw.state = 0;
 }
 

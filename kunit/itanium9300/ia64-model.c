@@ -338,15 +338,16 @@ void ia64_model_branch(u64 from, u64 to, bool mispredicted)
 bool ia64_model_take_interrupt(void)
 {
 	struct pt_regs regs = {};
+	struct pt_regs *r = &regs;
 	unsigned long flags;
 
 	if (!ia64_model.irq_pending)
 		return false;
 	ia64_model.irq_pending = false;
 	ia64_model.interrupts++;
-	instruction_pointer_set(&regs, ia64_model.ip);
+	instruction_pointer_set(r, ia64_model.ip);
 	local_irq_save(flags);
-	ia64_pmu_interrupt(&regs);
+	ia64_pmu_interrupt(r);
 	local_irq_restore(flags);
 	return true;
 }

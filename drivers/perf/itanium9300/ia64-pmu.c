@@ -349,7 +349,7 @@ static void ia64_pmu_enable(struct pmu *pmu)
 	ia64_enable();
 }
 
-static void ia64_start(struct perf_event *event, int flags)
+static void ia64_pmu_start(struct perf_event *event, int flags)
 {
 	if (flags & PERF_EF_RELOAD)
 		WARN_ON_ONCE(!(event->hw.state & PERF_HES_UPTODATE));
@@ -359,7 +359,7 @@ static void ia64_start(struct perf_event *event, int flags)
 	perf_event_update_userpage(event);
 }
 
-static void ia64_stop(struct perf_event *event, int flags)
+static void ia64_pmu_stop(struct perf_event *event, int flags)
 {
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
@@ -521,6 +521,8 @@ static void ia64_sample(struct ia64_cpu *cpu, struct perf_event *event,
 	struct perf_sample_data data;
 	struct ia64_ear_sample s = {};
 	struct pt_regs sregs = *regs;
+	/* ia64's instruction_pointer_set() wants a plain pointer name. */
+	struct pt_regs *sr = &sregs;
 
 	perf_sample_data_init(&data, 0, event->hw.last_period);
 	if (ev->ear != IA64_EAR_NONE) {
@@ -532,7 +534,7 @@ static void ia64_sample(struct ia64_cpu *cpu, struct perf_event *event,
 			if (!(ev->plm & IA64_PLM_KERNEL) &&
 			    s.ip >= (u64)PAGE_OFFSET)
 				return;
-			instruction_pointer_set(&sregs, s.ip);
+			instruction_pointer_set(sr, s.ip);
 		}
 	}
 	if (type & PERF_SAMPLE_ADDR) {
@@ -552,7 +554,7 @@ static void ia64_sample(struct ia64_cpu *cpu, struct perf_event *event,
 		ia64_read_etb(cpu);
 		ia64_save_brstack(&data, event, &cpu->brs);
 	}
-	if (pmu_suite_overflow(event, &data, &sregs))
+	if (pmu_suite_overflow(event, &data, sr))
 		event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
@@ -727,8 +729,8 @@ static struct pmu ia64_pmu = {
 	.event_init	= ia64_event_init,
 	.add		= ia64_add,
 	.del		= ia64_del,
-	.start		= ia64_start,
-	.stop		= ia64_stop,
+	.start		= ia64_pmu_start,
+	.stop		= ia64_pmu_stop,
 	.read		= ia64_read,
 	.pmu_enable	= ia64_pmu_enable,
 	.pmu_disable	= ia64_pmu_disable,

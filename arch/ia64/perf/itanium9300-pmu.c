@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Intel Itanium 9300 core PMU: the ia64 backend.
+ *
+ * Register access for the perf glue in drivers/perf/itanium9300 through
+ * the indirect register files (mov pmc[], pmd[], ibr[], dbr[]), and the
+ * performance monitor interrupt, which the kernel hands to one driver at
+ * a time (ia64_perf_irq_register(), patches/linux-6.1/0002).
+ */
+#define pr_fmt(fmt) "itanium9300_pmu: " fmt
+
+#include <linux/module.h>
+#include <linux/perf_event.h>
+#include <asm/intrinsics.h>
+#include <asm/perf_event.h>
+#include <asm/processor.h>
+
+#include "../../../drivers/perf/itanium9300/ia64-pmu.h"
+
+/* CPUID family and model of the Itanium 9300 series (2.1). */
+#define IA64_9300_FAMILY	0x20
+#define IA64_9300_MODEL		0x02
+
+static u64 ia64_hw_read_pmc(unsigned int pmc)
+{
+	return ia64_get_pmc(pmc);
+}
+
+static void ia64_hw_write_pmc(unsigned int pmc, u64 value)
+{
+	ia64_set_pmc(pmc, value);
+	ia64_srlz_d();
+}
+
+static u64 ia64_hw_read_pmd(unsigned int pmd)
+{
+	return ia64_get_pmd(pmd);
+}
+
+static void ia64_hw_write_pmd(unsigned int pmd, u64 value)
+{
+	ia64_set_pmd(pmd, value);
+	ia64_srlz_d();
+}
+
+static void ia64_hw_write_ibr(unsigned int ibr, u64 value)
+{
+	ia64_set_ibr(ibr, value);
+	ia64_srlz_i();
+}
+
+static void ia64_hw_write_dbr(unsigned int dbr, u64 value)
+{
+	ia64_set_dbr(dbr, value);
+	ia64_srlz_d();
+}
+
+/* The interrupt is taken at module load; nothing else uses the PMU. */
+static int ia64_hw_reserve(void)
+{
+	return 0;
+}
+
+static void ia64_hw_release(void)
+{
+}
+
+static const struct ia64_pmu_ops ia64_hw_ops = {
+	.owner = THIS_MODULE,
+	.read_pmc = ia64_hw_read_pmc,
+	.write_pmc = ia64_hw_write_pmc,
+	.read_pmd = ia64_hw_read_pmd,
+	.write_pmd = ia64_hw_write_pmd,
+	.write_ibr = ia64_hw_write_ibr,
+	.write_dbr = ia64_hw_write_dbr,
+	.reserve = ia64_hw_reserve,
+	.release = ia64_hw_release,
+};
+
+static void ia64_hw_freeze(void *unused)
+{
+	ia64_set_pmc(0, 1);
+	ia64_srlz_d();
+}
+
+static int __init ia64_hw_init(void)
+{
+	struct cpuinfo_ia64 *c = local_cpu_data;
+	int ret;
+
+	if (c->family != IA64_9300_FAMILY || c->model != IA64_9300_MODEL) {
+		pr_info("not an Itanium 9300 (family 0x%x, model 0x%x): not loading\n",
+			c->family, c->model);
+		return -ENODEV;
+	}
+	/* Nothing counts until the first event unfreezes the PMU. */
+	on_each_cpu(ia64_hw_freeze, NULL, 1);
+	ret = ia64_perf_irq_register(ia64_pmu_interrupt);
+	if (ret)
+		return ret;
+	ret = ia64_pmu_register(&ia64_hw_ops, "itanium9300");
+	if (ret)
+		ia64_perf_irq_unregister(ia64_pmu_interrupt);
+	return ret;
+}
+
+static void __exit ia64_hw_exit(void)
+{
+	ia64_pmu_unregister();
+	ia64_perf_irq_unregister(ia64_pmu_interrupt);
+	on_each_cpu(ia64_hw_freeze, NULL, 1);
+}
+
+module_init(ia64_hw_init);
+module_exit(ia64_hw_exit);
+
+MODULE_DESCRIPTION("Intel Itanium 9300 core PMU (ia64 backend)");
+MODULE_LICENSE("GPL");

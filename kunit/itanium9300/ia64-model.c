@@ -13,7 +13,9 @@
  * OpCM0 and the data range of DBRP0 as PMC32, PMC36, PMC38 and PMC41
  * say, to the events the catalogue marks qualifiable. The data and
  * instruction EARs latch a qualifying miss only while their valid bits
- * are clear; the ETB is a ring of 16 with the index register PMD38.
+ * are clear; the ETB is a ring of 16 with the index register PMD38, which
+ * PMC42.mode = 100 turns into the IP-EAR: every retired IP with its
+ * elapsed cycles, and one more entry when the freeze delay ends (3.3.10.2).
  * PMD32-39 and 48-63 read as garbage unless PMC0.fr is set.
  */
 #include <linux/bitfield.h>
@@ -69,6 +71,22 @@ static bool pair_match(u64 addr, u64 base, u64 mask)
 	return !(diff & ~IA64_BR_MASK) && !(diff & mask & IA64_BR_MASK);
 }
 
+/*
+ * PMC38.fine (3.3.5.1): bits 63:16 match IBR0 under IBR1's mask, bits
+ * 15:0 lie strictly between IBR0's and IBR4's. IBRP2 must be enabled.
+ */
+static bool fine_match(void)
+{
+	struct ia64_model *m = &ia64_model;
+	u64 low = IA64_FINE_WINDOW - 1;
+
+	if (m->pmc[IA64_PMC_IAR] & IA64_IAR_IG_IBRP2)
+		return false;
+	return pair_match(m->ip & ~low, m->ibr[0] & ~low, m->ibr[1] & ~low) &&
+	       (m->ip & low) > (m->ibr[0] & low) &&
+	       (m->ip & low) < (m->ibr[4] & low);
+}
+
 static bool tag0(void)
 {
 	struct ia64_model *m = &ia64_model;
@@ -76,7 +94,8 @@ static bool tag0(void)
 	bool ibr = true, opc = true;
 
 	if (!(opcm & IA64_OPCM_IG_AD) && !(m->pmc[IA64_PMC_IAR] & IA64_IAR_IG_IBRP0)) {
-		ibr = pair_match(m->ip, m->ibr[0], m->ibr[1]) &&
+		ibr = (m->pmc[IA64_PMC_IAR] & IA64_IAR_FINE ? fine_match() :
+		       pair_match(m->ip, m->ibr[0], m->ibr[1])) &&
 		      (FIELD_GET(IA64_IBR_PLM, m->ibr[1]) & BIT(m->cpl));
 		if (opcm & IA64_OPCM_INV)
 			ibr = !ibr;
@@ -108,12 +127,32 @@ static bool dar_ok(void)
 	}
 }
 
+/*
+ * Prefetch events take their instruction range from IBRP1, matched
+ * against the prefetch's target (3.3.5.2), which the model takes to be
+ * @ip. Fine mode would pair IBRP1 with IBRP3; the driver never asks.
+ */
+static bool ibrp1_match(void)
+{
+	struct ia64_model *m = &ia64_model;
+	u64 iar = m->pmc[IA64_PMC_IAR];
+
+	if (iar & IA64_IAR_IG_IBRP1)
+		return true;
+	if (iar & IA64_IAR_FINE)
+		return false;
+	return pair_match(m->ip, m->ibr[2], m->ibr[3]) &&
+	       (FIELD_GET(IA64_IBR_PLM, m->ibr[3]) & BIT(m->cpl));
+}
+
 static bool qualifies(u8 es, u8 umask)
 {
 	const struct ia64_catalogue_event *c = ia64_catalogue_find(es, umask);
 
 	if (!c || (es == IA64_CODE_INST_RETIRED && umask))
 		return true;
+	if (ia64_is_prefetch(es))
+		return ibrp1_match();
 	if ((c->flags & (IA64_EV_IAR | IA64_EV_OPC)) && !tag0())
 		return false;
 	return !(c->flags & IA64_EV_DAR) || dar_ok();
@@ -136,6 +175,47 @@ static u8 effective_umask(unsigned int i, u8 es)
 }
 
 /* What counter @i adds per cycle in which the event occurs @v times. */
+static void etb_push(u64 entry);
+
+static bool ipear_mode(void)
+{
+	return FIELD_GET(IA64_IPEAR_MODE, ia64_model.pmc[IA64_PMC_IPEAR]) ==
+	       IA64_IPEAR_MODE_IPEAR;
+}
+
+/* Set entry @idx's nibble of PMD39, in the order of Table 3-32. */
+static void ipear_set_ext(unsigned int idx, unsigned int ext)
+{
+	unsigned int shift = 4 * ((idx % 8) * 2 + idx / 8);
+	u64 *pmd39 = &ia64_model.pmd[IA64_PMD_ETB_EXT];
+
+	*pmd39 = (*pmd39 & ~(0xfULL << shift)) | (u64)ext << shift;
+}
+
+static void ipear_push(u64 ip, unsigned int cycles, unsigned int flags)
+{
+	unsigned int idx = FIELD_GET(IA64_PMD38_EBI,
+				     ia64_model.pmd[IA64_PMD_ETB_INDEX]);
+
+	cycles = min_t(unsigned int, cycles, IA64_IPEAR_CYCLES_MAX);
+	etb_push(FIELD_PREP(IA64_IPEAR_CYCL_LO, cycles & 0xf) |
+		 FIELD_PREP(IA64_IPEAR_IP, ip >> 12) |
+		 FIELD_PREP(IA64_IPEAR_IP_LO, (ip >> 4) & 0xff));
+	ipear_set_ext(idx, FIELD_PREP(IA64_IPEAR_EXT_CYCL_HI, cycles >> 4) | flags);
+}
+
+/*
+ * The PMU froze: the IP-EAR runs on for its delay and then captures one
+ * last entry, whose IP need not be a retired one (3.3.10.2.1).
+ */
+static void ipear_freeze(void)
+{
+	u64 pmc = ia64_model.pmc[IA64_PMC_IPEAR];
+
+	if (ipear_mode() && (FIELD_GET(IA64_IPEAR_PLM, pmc) & BIT(ia64_model.cpl)))
+		ipear_push(UNDEFINED, FIELD_GET(IA64_IPEAR_DELAY, pmc), 0);
+}
+
 static unsigned int increment(unsigned int i, u8 es, u8 umask, unsigned int v)
 {
 	u64 pmc = ia64_model.pmc[i];
@@ -183,6 +263,7 @@ void ia64_model_cycles(u8 es, u8 umask, unsigned int per_cycle, u64 cycles)
 				if (m->pmc[i] & IA64_PMC_OI) {
 					m->pmc[0] |= IA64_PMC0_FR;
 					m->irq_pending = true;
+					ipear_freeze();
 				}
 			}
 			m->pmd[i] = v & IA64_PMD_COUNT;
@@ -328,6 +409,24 @@ void ia64_model_branch(u64 from, u64 to, bool mispredicted)
 		 (mispredicted ? IA64_ETB_MP : 0) |
 		 FIELD_PREP(IA64_ETB_SLOT, from & 3));
 	etb_push((to & IA64_ETB_ADDR) | IA64_ETB_MP);
+}
+
+/**
+ * ia64_model_retire() - a bundle retires
+ * @ip: its address
+ * @cycles: cycles since the previous retirement
+ * @flush: the pipeline was flushed since the previous retirement
+ *
+ * Captured by the IP-EAR (PMC42.mode = 100) at the levels of its plm.
+ */
+void ia64_model_retire(u64 ip, unsigned int cycles, bool flush)
+{
+	u64 pmc = ia64_model.pmc[IA64_PMC_IPEAR];
+
+	if (!ipear_mode() ||
+	    !monitor_on(FIELD_GET(IA64_IPEAR_PLM, pmc), pmc & IA64_IPEAR_PM))
+		return;
+	ipear_push(ip, cycles, flush ? IA64_IPEAR_EXT_FLUSH : 0);
 }
 
 /**

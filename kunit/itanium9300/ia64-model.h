@@ -59,6 +59,7 @@ void ia64_model_dear_miss(u64 daddr, u64 ip, unsigned int latency);
 void ia64_model_dtlb_miss(u64 daddr, u64 ip, unsigned int stat);
 void ia64_model_iear_miss(u64 line, unsigned int latency);
 void ia64_model_branch(u64 from, u64 to, bool mispredicted);
+void ia64_model_retire(u64 ip, unsigned int cycles, bool flush);
 bool ia64_model_take_interrupt(void);
 
 #endif /* _IA64_MODEL_H */

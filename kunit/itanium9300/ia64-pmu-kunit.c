@@ -4,7 +4,8 @@
  * against the register-level model (ia64-model.c): counting across
  * schedule in/out, privilege levels and PSR.pp, 47-bit folding through
  * the overflow interrupt, thresholds, sampling, data and instruction EAR
- * samples read only while frozen, branch stacks from the trace buffer,
+ * samples read only while frozen, branch stacks from the trace buffer in
+ * its ETB and IP-EAR modes,
  * instruction and data address range qualification, refusals, and
  * multiplexing of events whose L1D sets exclude each other.
  */
@@ -312,6 +313,61 @@ static void ia64k_branch_stack(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+static void ia64k_ipear_branch_stack(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 0) | IA64_CFG_IPEAR |
+			  FIELD_PREP(IA64_CFG_IPEAR_DELAY, 4),
+		.sample_period = 100,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK,
+		.branch_sample_type = PERF_SAMPLE_BRANCH_ANY,
+		.exclude_kernel = 1,
+	};
+	struct perf_event *ev;
+	u64 pmc42;
+
+	ia64_model.cpl = 3;
+	ev = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	pmc42 = ia64_model.pmc[IA64_PMC_IPEAR];
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_IPEAR_MODE, pmc42), 4ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_IPEAR_DELAY, pmc42), 4ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_IPEAR_PLM, pmc42), (u64)IA64_PLM_USER);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_ETB_TM, ia64_model.pmc[IA64_PMC_ETB]),
+			0ULL);
+	ia64_model_retire(0x4000000000001000ULL, 2, false);
+	ia64_model_retire(0x4000000000001010ULL, 7, false);
+	/* Kernel code is not captured for an event that excludes it. */
+	ia64_model.cpl = 0;
+	ia64_model_retire(0xa000000100001000ULL, 1, false);
+	ia64_model.cpl = 3;
+	ia64_model_retire(0x4000000000004560ULL, 200, true);
+	/* The overflow freezes; the delay's last capture is dropped. */
+	ia64k_count(0x08, 0, 100, 100);
+	KUNIT_ASSERT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_ASSERT_EQ(test, last.nr_branches, 2U);
+	KUNIT_EXPECT_EQ(test, last.branches[0].from, 0x4000000000001010ULL);
+	KUNIT_EXPECT_EQ(test, last.branches[0].to, 0x4000000000004560ULL);
+	KUNIT_EXPECT_EQ(test, (unsigned int)last.branches[0].cycles, 63U);
+	KUNIT_EXPECT_EQ(test, last.branches[1].from, 0x4000000000001000ULL);
+	KUNIT_EXPECT_EQ(test, last.branches[1].to, 0x4000000000001010ULL);
+	KUNIT_EXPECT_EQ(test, (unsigned int)last.branches[1].cycles, 7U);
+	/* The buffer restarts empty after each sample. */
+	ia64_model_retire(0x4000000000001000ULL, 2, false);
+	ia64k_count(0x08, 0, 100, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, last.nr_branches, 0U);
+	perf_event_release_kernel(ev);
+
+	/* The IP-EAR fills a branch stack and cannot filter it. */
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.branch_sample_type = 0;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EINVAL);
+	attr.sample_type = PERF_SAMPLE_BRANCH_STACK;
+	attr.branch_sample_type = PERF_SAMPLE_BRANCH_ANY_RETURN;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EOPNOTSUPP);
+}
+
 static void ia64k_instruction_range(struct kunit *test)
 {
 	struct perf_event_attr attr = {
@@ -337,6 +393,62 @@ static void ia64k_instruction_range(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ia64k_value(cycles), 20ULL);
 	perf_event_release_kernel(ev);
 	perf_event_release_kernel(cycles);
+}
+
+static void ia64k_fine_instruction_range(struct kunit *test)
+{
+	static const struct {
+		u64 ip;
+		bool in;
+	} at[] = {
+		{ 0x4000000000012330ULL, false },	/* the bundle before */
+		{ 0x4000000000012340ULL, true },	/* first bundle */
+		{ 0x4000000000012460ULL, true },	/* last bundle */
+		{ 0x4000000000012470ULL, false },	/* end, exclusive */
+		{ 0x4000000000022400ULL, false },	/* same offset, next window */
+	};
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 0),
+		.config1 = FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_IAR) |
+			   IA64_CFG1_RANGE_FINE | 0x130,
+		.config2 = 0x4000000000012340ULL,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+	u64 expect = 0;
+	unsigned int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, ia64_model.pmc[IA64_PMC_IAR] & IA64_IAR_FINE);
+	for (i = 0; i < ARRAY_SIZE(at); i++) {
+		ia64_model.ip = at[i].ip;
+		ia64_model_count(0x08, 0, 10 + i);
+		if (at[i].in)
+			expect += 10 + i;
+	}
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), expect);
+	perf_event_release_kernel(ev);
+}
+
+static void ia64k_prefetch_range(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x44, 0),		/* L1I_PREFETCHES */
+		.config1 = FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_IAR) |
+			   FIELD_PREP(IA64_CFG1_RANGE_LG, 12),
+		.config2 = 0x4000000000003000ULL,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_FALSE(test, ia64_model.pmc[IA64_PMC_IAR] & IA64_IAR_IG_IBRP1);
+	KUNIT_EXPECT_EQ(test, ia64_model.ibr[2], 0x4000000000003000ULL);
+	/* Prefetches whose target is in the range count, others do not. */
+	ia64_model.ip = 0x4000000000003ff0ULL;
+	ia64_model_count(0x44, 0, 30);
+	ia64_model.ip = 0x4000000000004000ULL;
+	ia64_model_count(0x44, 0, 40);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 30ULL);
+	perf_event_release_kernel(ev);
 }
 
 static void ia64k_data_range(struct kunit *test)
@@ -440,7 +552,10 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_dtlb_samples),
 	KUNIT_CASE(ia64k_iear_samples),
 	KUNIT_CASE(ia64k_branch_stack),
+	KUNIT_CASE(ia64k_ipear_branch_stack),
 	KUNIT_CASE(ia64k_instruction_range),
+	KUNIT_CASE(ia64k_fine_instruction_range),
+	KUNIT_CASE(ia64k_prefetch_range),
 	KUNIT_CASE(ia64k_data_range),
 	KUNIT_CASE(ia64k_refusals),
 	KUNIT_CASE(ia64k_multiplexes_l1d_sets),

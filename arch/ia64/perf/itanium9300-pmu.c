@@ -16,10 +16,7 @@
 #include <asm/processor.h>
 
 #include "../../../drivers/perf/itanium9300/ia64-pmu.h"
-
-/* CPUID family and model of the Itanium 9300 series (2.1). */
-#define IA64_9300_FAMILY	0x20
-#define IA64_9300_MODEL		0x02
+#include "../../../drivers/perf/itanium9300/ia64-regs.h"
 
 static u64 ia64_hw_read_pmc(unsigned int pmc)
 {

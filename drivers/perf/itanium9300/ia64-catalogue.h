@@ -53,6 +53,13 @@ struct ia64_catalogue_event {
 #define IA64_UNC_SUBCTL		BIT(0)	/* needs a sub-control register setting */
 #define IA64_UNC_FIELD		BIT(1)	/* an IPERF bit field, not an event code */
 #define IA64_UNC_VALUE_VARIES	BIT(2)	/* the field value is chosen by the user */
+/* Z-Box sub-control registers an event depends on (Table 5-59) */
+#define IA64_UNC_SC_THR		BIT(8)	/* Z_CSR_PMU_MSC_THR */
+#define IA64_UNC_SC_PLD		BIT(9)	/* Z_CSR_PLD_PMU */
+#define IA64_UNC_SC_FVC		BIT(10)	/* Z_CSR_PMU_ZDP_CTL_FVC */
+#define IA64_UNC_SC_PGT		BIT(11)	/* Z_CSR_PGT_PMU */
+#define IA64_UNC_SC_DSP		BIT(12)	/* Z_CSR_DSP_PMU */
+#define IA64_UNC_SC_ISS		BIT(13)	/* Z_CSR_ISS_PMU */
 
 struct ia64_uncore_event {
 	u16 code;		/* event code, or the IPERF field value */

@@ -129,12 +129,6 @@ static int ia64_decode_ear(u64 config, struct ia64_event *ev, const char **why)
 	return 0;
 }
 
-static bool ia64_is_prefetch(u8 code)
-{
-	return code == IA64_CODE_L1I_PREFETCH || code == IA64_CODE_L2I_PREFETCH ||
-	       code == IA64_CODE_L1I_STRM_PF;
-}
-
 static int ia64_decode_range(u64 config1, u64 config2, unsigned int lg_min,
 			     struct ia64_qualifier *q, const char **why)
 {
@@ -150,6 +144,41 @@ static int ia64_decode_range(u64 config1, u64 config2, unsigned int lg_min,
 	}
 	if (config2 & (BIT_ULL(q->range_lg) - 1)) {
 		*why = "range base not aligned to the range size";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Fine mode (PMC38.fine, 3.3.5.1): IBRP0 and IBRP2 bound a range within
+ * one 64 KiB window, and both bounds are exclusive: "IP(15:0) >
+ * IBR0(15:0) and IP(15:0) < IBR4(15:0)". The user gives [base, base +
+ * len); the lower limit programmed is base - 1, so a range cannot start
+ * at the first bundle of a window.
+ */
+static int ia64_decode_fine_range(u64 config1, u64 config2,
+				  struct ia64_qualifier *q, const char **why)
+{
+	u64 offset = config2 & (IA64_FINE_WINDOW - 1);
+
+	q->fine = true;
+	q->base = config2;
+	q->len = FIELD_GET(IA64_CFG1_RANGE_LEN, config1);
+	if (config1 & (IA64_CFG1_RANGE_LG | IA64_CFG1_OPC_MIFB |
+		       (IA64_CFG1_OPC_MATCH & ~IA64_CFG1_RANGE_LEN))) {
+		*why = "a fine range takes range_len, not range_lg or opcode fields";
+		return -EINVAL;
+	}
+	if (!q->len || ((q->len | config2) & (IA64_BUNDLE_SIZE - 1))) {
+		*why = "a fine range is whole bundles";
+		return -EINVAL;
+	}
+	if (!offset) {
+		*why = "a fine range cannot start a 64 KiB window (exclusive lower limit)";
+		return -EINVAL;
+	}
+	if (offset + q->len > IA64_FINE_WINDOW) {
+		*why = "a fine range must lie within one 64 KiB window";
 		return -EINVAL;
 	}
 	return 0;
@@ -184,7 +213,8 @@ static int ia64_decode_qual(u64 config1, u64 config2, struct ia64_event *ev,
 	}
 	switch (q->kind) {
 	case IA64_QUAL_OPC:
-		if (config1 & (IA64_CFG1_RANGE_LG | IA64_CFG1_RANGE_INV)) {
+		if (config1 & (IA64_CFG1_RANGE_LG | IA64_CFG1_RANGE_INV |
+			       IA64_CFG1_RANGE_FINE)) {
 			*why = "range fields given with opcode matching";
 			return -EINVAL;
 		}
@@ -201,16 +231,25 @@ static int ia64_decode_qual(u64 config1, u64 config2, struct ia64_event *ev,
 		}
 		return 0;
 	case IA64_QUAL_IAR:
-		/* 3.3.5: their range applies to the target, through IBRP1. */
+		/*
+		 * 3.3.5.2: the range of a prefetch event applies to the
+		 * prefetch's target, through IBRP1 rather than channel 0,
+		 * which has PMC32's inversion to itself.
+		 */
 		if (ia64_is_prefetch(ev->code)) {
-			*why = "prefetch events need IBRP1, which is not programmed";
-			return -EOPNOTSUPP;
+			if (config1 & (IA64_CFG1_RANGE_FINE | IA64_CFG1_RANGE_INV)) {
+				*why = "prefetch ranges (IBRP1) are power-of-two and not inverted";
+				return -EOPNOTSUPP;
+			}
+			q->ibrp1 = true;
 		}
+		if (config1 & IA64_CFG1_RANGE_FINE)
+			return ia64_decode_fine_range(config1, config2, q, why);
 		return ia64_decode_range(config1, config2, IA64_RANGE_LG_MIN_IAR,
 					 q, why);
 	default:
-		if (q->inv) {
-			*why = "range_inv applies to instruction ranges only";
+		if (config1 & (IA64_CFG1_RANGE_INV | IA64_CFG1_RANGE_FINE)) {
+			*why = "range_inv and range_fine apply to instruction ranges only";
 			return -EINVAL;
 		}
 		return ia64_decode_range(config1, config2, 0, q, why);
@@ -255,6 +294,7 @@ bool ia64_event_affected(const struct ia64_event *ev, u8 kind)
 		return false;
 	if (ev->code == IA64_CODE_INST_RETIRED && ev->umask)
 		return false;
+	/* Channel 0's instruction range does not reach prefetch events. */
 	if (kind == IA64_QUAL_IAR && ia64_is_prefetch(ev->code))
 		return false;
 	return ia64_event_qualifiable(ev, kind);
@@ -275,6 +315,17 @@ u8 ia64_plm(bool exclude_user, bool exclude_kernel)
 }
 EXPORT_SYMBOL_GPL(ia64_plm);
 
+/* The trace buffer's levels: the request's if it names any, else the event's. */
+static u8 ia64_branch_plm(u64 branch_sample_type, u8 plm)
+{
+	u64 priv = branch_sample_type & PERF_SAMPLE_BRANCH_PLM_ALL;
+
+	if (!(priv & (PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL)))
+		return plm;
+	return ia64_plm(!(priv & PERF_SAMPLE_BRANCH_USER),
+			!(priv & PERF_SAMPLE_BRANCH_KERNEL));
+}
+
 /**
  * ia64_etb_config() - PMC39 for a branch stack request
  * @branch_sample_type: perf_event_attr.branch_sample_type
@@ -289,7 +340,6 @@ EXPORT_SYMBOL_GPL(ia64_plm);
  */
 int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39)
 {
-	u64 priv = branch_sample_type & PERF_SAMPLE_BRANCH_PLM_ALL;
 	u64 type = branch_sample_type & ~PERF_SAMPLE_BRANCH_PLM_ALL;
 	u64 brt;
 
@@ -301,9 +351,7 @@ int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39)
 		brt = IA64_BRT_INDIRECT;
 	else
 		return -EOPNOTSUPP;
-	if (priv & (PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL))
-		plm = ia64_plm(!(priv & PERF_SAMPLE_BRANCH_USER),
-			       !(priv & PERF_SAMPLE_BRANCH_KERNEL));
+	plm = ia64_branch_plm(branch_sample_type, plm);
 	if (!plm)
 		return -EOPNOTSUPP;
 	*pmc39 = FIELD_PREP(IA64_ETB_PLM, plm) | IA64_ETB_PM |
@@ -312,6 +360,70 @@ int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39)
 	return 0;
 }
 EXPORT_SYMBOL_GPL(ia64_etb_config);
+
+/**
+ * ia64_ipear_config() - PMC42 for a branch stack taken from the IP-EAR
+ * @branch_sample_type: perf_event_attr.branch_sample_type
+ * @plm: the event's privilege levels, used when the request names none
+ * @delay: cycles the IP-EAR keeps capturing after the PMU freezes
+ * @pmc42: set to the value that puts the trace buffer in IP-EAR mode
+ *
+ * In IP-EAR mode (3.3.10.2) the trace buffer records every retired IP
+ * with the cycles since the previous one, whatever the instruction: it
+ * cannot filter by branch type, so only PERF_SAMPLE_BRANCH_ANY is taken.
+ *
+ * Return: 0, or -EOPNOTSUPP for a filter the IP-EAR does not have.
+ */
+int ia64_ipear_config(u64 branch_sample_type, u8 plm, u8 delay, u64 *pmc42)
+{
+	u64 type = branch_sample_type & ~PERF_SAMPLE_BRANCH_PLM_ALL;
+
+	if (type != PERF_SAMPLE_BRANCH_ANY)
+		return -EOPNOTSUPP;
+	plm = ia64_branch_plm(branch_sample_type, plm);
+	if (!plm)
+		return -EOPNOTSUPP;
+	*pmc42 = FIELD_PREP(IA64_IPEAR_PLM, plm) | IA64_IPEAR_PM |
+		 FIELD_PREP(IA64_IPEAR_MODE, IA64_IPEAR_MODE_IPEAR) |
+		 FIELD_PREP(IA64_IPEAR_DELAY, delay);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ia64_ipear_config);
+
+/**
+ * ia64_branch_config() - set up the trace buffer for a decoded event
+ * @ev: the event, decoded with its privilege levels
+ * @branch_stack: the event samples the branch stack
+ * @branch_sample_type: perf_event_attr.branch_sample_type
+ * @why: set to the reason on failure
+ *
+ * Fills @ev->etb (ETB mode) or @ev->ipear (IP-EAR mode, config's ipear).
+ *
+ * Return: 0, -EINVAL for ipear without a branch stack sample, or
+ * -EOPNOTSUPP for a branch filter the chosen mode does not have.
+ */
+int ia64_branch_config(struct ia64_event *ev, bool branch_stack,
+		       u64 branch_sample_type, const char **why)
+{
+	int ret;
+
+	if (!branch_stack) {
+		if (!ev->use_ipear)
+			return 0;
+		*why = "ipear without a branch stack sample";
+		return -EINVAL;
+	}
+	if (ev->use_ipear)
+		ret = ia64_ipear_config(branch_sample_type, ev->plm,
+					ev->ipear_delay, &ev->ipear);
+	else
+		ret = ia64_etb_config(branch_sample_type, ev->plm, &ev->etb);
+	if (ret)
+		*why = ev->use_ipear ? "branch filter the IP-EAR does not have" :
+		       "branch filter the trace buffer does not have";
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ia64_branch_config);
 
 /**
  * ia64_qualifier_equal() - whether two events ask for the same channel 0
@@ -323,7 +435,8 @@ bool ia64_qualifier_equal(const struct ia64_qualifier *a,
 {
 	return a->kind == b->kind && a->inv == b->inv && a->mifb == b->mifb &&
 	       a->range_lg == b->range_lg && a->opc_match == b->opc_match &&
-	       a->opc_mask == b->opc_mask && a->base == b->base;
+	       a->opc_mask == b->opc_mask && a->base == b->base &&
+	       a->fine == b->fine && a->len == b->len && a->ibrp1 == b->ibrp1;
 }
 EXPORT_SYMBOL_GPL(ia64_qualifier_equal);
 
@@ -384,6 +497,12 @@ int ia64_event_decode(u64 config, u64 config1, u64 config2,
 	}
 	if (ia64_decode_ear(config, ev, why))
 		return -EINVAL;
+	ev->use_ipear = config & IA64_CFG_IPEAR;
+	ev->ipear_delay = FIELD_GET(IA64_CFG_IPEAR_DELAY, config);
+	if (ev->ipear_delay && !ev->use_ipear) {
+		*why = "ipear_delay without ipear";
+		return -EINVAL;
+	}
 	return ia64_decode_qual(config1, config2, ev, why);
 }
 EXPORT_SYMBOL_GPL(ia64_event_decode);

@@ -5,7 +5,8 @@
  * config follows the PMC4-15 layout (Table 3-5) where the user chooses
  * the field: es, umask, threshold, all and MESI sit in their PMC bits,
  * so the driver copies them. The bits the driver owns (plm, ev, oi, pm,
- * ism) must be zero. Bits 32-41 configure the EAR of the two EAR events.
+ * ism) must be zero. Bits 32-41 configure the EAR of the two EAR events;
+ * bits 42-50 turn a branch stack sample into an IP-EAR one.
  *
  * config1 and config2 qualify the event through the shared registers of
  * tag channel 0 (3.2.3.1): one kind of qualification per event.
@@ -25,20 +26,25 @@
 #define IA64_CFG_MESI		GENMASK_ULL(30, 27)
 #define IA64_CFG_EAR_MODE	GENMASK_ULL(33, 32)
 #define IA64_CFG_EAR_UMASK	GENMASK_ULL(41, 34)
+#define IA64_CFG_IPEAR		BIT_ULL(42)
+#define IA64_CFG_IPEAR_DELAY	GENMASK_ULL(50, 43)
 #define IA64_CFG_VALID		(IA64_CFG_ES | IA64_CFG_UMASK | \
 				 IA64_CFG_THRESHOLD | IA64_CFG_ALL | \
 				 IA64_CFG_MESI | IA64_CFG_EAR_MODE | \
-				 IA64_CFG_EAR_UMASK)
+				 IA64_CFG_EAR_UMASK | IA64_CFG_IPEAR | \
+				 IA64_CFG_IPEAR_DELAY)
 
 /* config1 */
 #define IA64_CFG1_OPC_MATCH	GENMASK_ULL(40, 0)
 #define IA64_CFG1_OPC_MIFB	GENMASK_ULL(44, 41)	/* b, f, i, m */
 #define IA64_CFG1_RANGE_LG	GENMASK_ULL(53, 48)
 #define IA64_CFG1_RANGE_INV	BIT_ULL(54)
+#define IA64_CFG1_RANGE_FINE	BIT_ULL(55)
+#define IA64_CFG1_RANGE_LEN	GENMASK_ULL(16, 0)	/* fine ranges only */
 #define IA64_CFG1_QUAL		GENMASK_ULL(63, 62)
 #define IA64_CFG1_VALID		(IA64_CFG1_OPC_MATCH | IA64_CFG1_OPC_MIFB | \
 				 IA64_CFG1_RANGE_LG | IA64_CFG1_RANGE_INV | \
-				 IA64_CFG1_QUAL)
+				 IA64_CFG1_RANGE_FINE | IA64_CFG1_QUAL)
 /* config2: the opcode mask (bits 0-40), or the base of the range. */
 #define IA64_CFG2_OPC_MASK	GENMASK_ULL(40, 0)
 
@@ -53,6 +59,10 @@ enum ia64_qual {
 /* Smallest and largest ranges: one bundle; the IBR/DBR mask is 56 bits. */
 #define IA64_RANGE_LG_MIN_IAR	4
 #define IA64_RANGE_LG_MAX	56
+#define IA64_BUNDLE_SIZE	16
+/* A fine-mode range lies within one window: IBR bits 63:16 are shared. */
+#define IA64_FINE_WINDOW_LG	16
+#define IA64_FINE_WINDOW	BIT_ULL(IA64_FINE_WINDOW_LG)
 
 /* Event codes with a role of their own. */
 #define IA64_CODE_INST_RETIRED	0x08	/* IA64_(TAGGED_)INST_RETIRED */
@@ -78,19 +88,25 @@ enum ia64_ear {
  * @kind: an enum ia64_qual
  * @inv: invert the instruction address range (PMC32.inv)
  * @mifb: instruction types the opcode matcher accepts (PMC32 bits 48-51)
+ * @fine: a fine-mode instruction range of @len bytes (PMC38.fine)
+ * @ibrp1: an instruction range of a prefetch event, through IBRP1 (3.3.5.2)
  * @range_lg: log2 of the address range's size
  * @opc_match: opcode bits to match (PMC33)
  * @opc_mask: opcode bits ignored (PMC32.mask)
- * @base: first address of the range, aligned to its size
+ * @base: first address of the range, aligned to its size unless @fine
+ * @len: length of a fine-mode range
  */
 struct ia64_qualifier {
 	u8 kind;
 	bool inv;
+	bool fine;
+	bool ibrp1;
 	u8 mifb;
 	u8 range_lg;
 	u64 opc_match;
 	u64 opc_mask;
 	u64 base;
+	u32 len;
 };
 
 /**
@@ -107,8 +123,11 @@ struct ia64_qualifier {
  * @ear_mode: the EAR's mode (config's ear_mode)
  * @ear_umask: the EAR's unit mask (config's ear_umask)
  * @qual: the event's tag channel 0 qualification
+ * @ipear_delay: IP-EAR freeze delay, when config asks for the IP-EAR
+ * @use_ipear: config asks for the IP-EAR rather than the ETB
  * @plm: privilege levels counted (PMC.plm), from the exclude_* bits
- * @etb: PMC39 value when the event samples the branch stack, else 0
+ * @etb: PMC39 value when the event samples branches with the ETB, else 0
+ * @ipear: PMC42 value when it samples retired IPs with the IP-EAR, else 0
  */
 struct ia64_event {
 	const struct ia64_catalogue_event *cat;
@@ -123,8 +142,11 @@ struct ia64_event {
 	u8 ear_mode;
 	u8 ear_umask;
 	struct ia64_qualifier qual;
+	u8 ipear_delay;
+	bool use_ipear;
 	u8 plm;
 	u64 etb;
+	u64 ipear;
 };
 
 const struct ia64_catalogue_event *ia64_catalogue_find(u8 code, u8 umask);
@@ -134,8 +156,24 @@ bool ia64_event_qualifiable(const struct ia64_event *ev, u8 kind);
 bool ia64_event_affected(const struct ia64_event *ev, u8 kind);
 u8 ia64_plm(bool exclude_user, bool exclude_kernel);
 int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39);
+int ia64_ipear_config(u64 branch_sample_type, u8 plm, u8 delay, u64 *pmc42);
+int ia64_branch_config(struct ia64_event *ev, bool branch_stack,
+		       u64 branch_sample_type, const char **why);
 bool ia64_qualifier_equal(const struct ia64_qualifier *a,
 			  const struct ia64_qualifier *b);
+
+/* Prefetch events: an instruction range applies to their target (3.3.5.2). */
+static inline bool ia64_is_prefetch(u8 code)
+{
+	return code == IA64_CODE_L1I_PREFETCH || code == IA64_CODE_L2I_PREFETCH ||
+	       code == IA64_CODE_L1I_STRM_PF;
+}
+
+/* The event samples the trace buffer, as ETB or as IP-EAR. */
+static inline bool ia64_event_uses_buffer(const struct ia64_event *ev)
+{
+	return ev->etb || ev->ipear;
+}
 
 static inline bool ia64_event_is_l1d(const struct ia64_event *ev)
 {

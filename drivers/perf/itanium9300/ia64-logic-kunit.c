@@ -3,7 +3,7 @@
  * KUnit tests of the Itanium 9300 pure logic: decoding and refusing perf
  * configurations (every invalid code and field of chapter 3), the values
  * of the configuration registers, and the decoding of the EARs and of the
- * execution trace buffer.
+ * execution trace buffer in its ETB and IP-EAR modes.
  */
 #include <kunit/test.h>
 #include <linux/bitfield.h>
@@ -72,7 +72,7 @@ static void ia64_decode_refuses_driver_bits(struct kunit *test)
 {
 	static const u64 bits[] = {
 		IA64_PMC_PLM, IA64_PMC_EV, IA64_PMC_OI, IA64_PMC_PM, BIT_ULL(7),
-		BIT_ULL(23), IA64_PMC_ISM, BIT_ULL(31), GENMASK_ULL(63, 42),
+		BIT_ULL(23), IA64_PMC_ISM, BIT_ULL(31), GENMASK_ULL(63, 51),
 	};
 	struct ia64_event ev;
 	unsigned int i;
@@ -204,12 +204,141 @@ static void ia64_decode_qualification(struct kunit *test)
 				     0x1235, &ev), 0);
 	KUNIT_EXPECT_EQ(test, decode(CFG(0xc2, 0), QUAL(IA64_QUAL_DAR) | LG(6) |
 				     IA64_CFG1_RANGE_INV, 0x1240, &ev), -EINVAL);
-	/* Prefetch events would need IBRP1; channels 1-3; .all. */
+	/* Prefetch events: IBRP1, not inverted; channels 1-3; .all. */
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x44, 0), QUAL(IA64_QUAL_IAR) | LG(12),
-				     0x2000, &ev), -EOPNOTSUPP);
+				     0x2000, &ev), 0);
+	KUNIT_EXPECT_TRUE(test, ev.qual.ibrp1);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x44, 0), QUAL(IA64_QUAL_IAR) | LG(12) |
+				     IA64_CFG1_RANGE_INV, 0x2000, &ev), -EOPNOTSUPP);
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 2), opc, 0, &ev), -EOPNOTSUPP);
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x12, 0) | IA64_CFG_ALL, opc, 0, &ev),
 			-EOPNOTSUPP);
+}
+
+#define FINE(len)	(QUAL(IA64_QUAL_IAR) | IA64_CFG1_RANGE_FINE | (len))
+
+static void ia64_decode_fine_range(struct kunit *test)
+{
+	struct ia64_event ev, other;
+
+	/* Any whole number of bundles inside one 64 KiB window. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x130),
+				     0x4000000000012340ULL, &ev), 0);
+	KUNIT_EXPECT_TRUE(test, ev.qual.fine);
+	KUNIT_EXPECT_EQ(test, ev.qual.len, 0x130U);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0xfff0),
+				     0x4000000000010010ULL, &ev), 0);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0x10) |
+				     IA64_CFG1_RANGE_INV, 0x10, &ev), 0);
+	/* Not empty, whole bundles, no window crossing. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0), 0x10, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0x18), 0x10, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0x10), 0x18, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0x20), 0xfff0, &ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0x10000), 0x10, &ev),
+			-EINVAL);
+	/* The lower limit is exclusive: no range starts at a window's start. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0x10),
+				     0x4000000000010000ULL, &ev), -EINVAL);
+	/* range_lg and opcode fields do not go with it. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0x10) | LG(12), 0x10,
+				     &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0x10) | BIT_ULL(20),
+				     0x10, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), FINE(0x10) |
+				     FIELD_PREP(IA64_CFG1_OPC_MIFB, 1), 0x10, &ev),
+			-EINVAL);
+	/* Fine mode exists for instruction ranges only. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0xc2, 0), QUAL(IA64_QUAL_DAR) | LG(6) |
+				     IA64_CFG1_RANGE_FINE, 0x1240, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_OPC) |
+				     FIELD_PREP(IA64_CFG1_OPC_MIFB, 0xf) |
+				     IA64_CFG1_RANGE_FINE, 0, &ev), -EINVAL);
+	/* Prefetch events still need IBRP1. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x44, 0), FINE(0x10), 0x10, &ev),
+			-EOPNOTSUPP);
+	/* Two fine ranges share channel 0 only if they are the same range. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x20), 0x10, &ev), 0);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x30), 0x10, &other), 0);
+	KUNIT_EXPECT_FALSE(test, ia64_qualifier_equal(&ev.qual, &other.qual));
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x20), 0x10, &other), 0);
+	KUNIT_EXPECT_TRUE(test, ia64_qualifier_equal(&ev.qual, &other.qual));
+}
+
+static void ia64_pmcs_fine_range(struct kunit *test)
+{
+	struct ia64_event ev;
+	struct ia64_schedule s;
+	struct ia64_pmcs p;
+
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x130),
+				     0x4000000000012340ULL, &ev), 0);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev, 1, &s), 0);
+	ia64_compute_pmcs(&ev, 1, &s, &p);
+	/* ig_ad = 0; PMC38: ig_ibrp0 = ig_ibrp2 = 0, fine = 1. */
+	KUNIT_EXPECT_FALSE(test, p.opcm0_mask & IA64_OPCM_IG_AD);
+	KUNIT_EXPECT_EQ(test, p.iar, (0xdb6ULL & ~(BIT_ULL(1) | BIT_ULL(7))) |
+			BIT_ULL(13));
+	KUNIT_EXPECT_TRUE(test, p.use_ibr);
+	KUNIT_EXPECT_TRUE(test, p.use_ibr_upper);
+	/* Exclusive limits around [0x12340, 0x12470). */
+	KUNIT_EXPECT_EQ(test, p.ibr[0], 0x400000000001233fULL);
+	KUNIT_EXPECT_EQ(test, p.ibr_upper[0], 0x4000000000012470ULL);
+	KUNIT_EXPECT_EQ(test, p.ibr[1], 0x0fffffffffff0000ULL);
+	KUNIT_EXPECT_EQ(test, p.ibr_upper[1], p.ibr[1]);
+	/* Up to the window's end: the upper limit stops at 0xffff. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x100),
+				     0x400000000001ff00ULL, &ev), 0);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev, 1, &s), 0);
+	ia64_compute_pmcs(&ev, 1, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.ibr_upper[0], 0x400000000001ffffULL);
+	/* A power-of-two range leaves IBRP2 alone. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x2000, &ev), 0);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev, 1, &s), 0);
+	ia64_compute_pmcs(&ev, 1, &s, &p);
+	KUNIT_EXPECT_FALSE(test, p.use_ibr_upper);
+	KUNIT_EXPECT_FALSE(test, p.iar & BIT_ULL(13));
+}
+
+static void ia64_prefetch_range(struct kunit *test)
+{
+	struct ia64_event ev[2];
+	struct ia64_schedule s;
+	struct ia64_pmcs p;
+
+	/* L1I_PREFETCHES through IBRP1, IA64_INST_RETIRED through channel 0. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x44, 0), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x4000000000003000ULL, &ev[0]), 0);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(16),
+				     0x4000000000010000ULL, &ev[1]), 0);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 2, &s), 0);
+	ia64_compute_pmcs(ev, 2, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.iar, 0xdb6ULL & ~(BIT_ULL(1) | BIT_ULL(4)));
+	KUNIT_EXPECT_TRUE(test, p.use_ibr_prefetch);
+	KUNIT_EXPECT_EQ(test, p.ibr_prefetch[0], 0x4000000000003000ULL);
+	KUNIT_EXPECT_EQ(test, p.ibr_prefetch[1], 0x0ffffffffffff000ULL);
+	KUNIT_EXPECT_EQ(test, p.ibr[0], 0x4000000000010000ULL);
+	/* Alone, IBRP1 leaves channel 0 unconstrained. */
+	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 1, &s), 0);
+	ia64_compute_pmcs(ev, 1, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.iar, 0xdb6ULL & ~BIT_ULL(4));
+	KUNIT_EXPECT_TRUE(test, p.opcm0_mask & IA64_OPCM_IG_AD);
+	KUNIT_EXPECT_FALSE(test, p.use_ibr);
+	/* IBRP1 constrains every prefetch event of the group. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x45, 0), 0, 0, &ev[1]), 0);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), -EINVAL);
+	/* Two prefetch ranges must be the same range. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x45, 0), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x4000000000004000ULL, &ev[1]), 0);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), -EINVAL);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x45, 0), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x4000000000003000ULL, &ev[1]), 0);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), 0);
+	/* PMC38.fine is one bit for both: no fine channel 0 beside IBRP1. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x20), 0x10, &ev[1]), 0);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), -EINVAL);
 }
 
 static void ia64_counter_pmc_value(struct kunit *test)
@@ -338,6 +467,81 @@ static void ia64_pmcs_ears_etb(struct kunit *test)
 					      PERF_SAMPLE_BRANCH_IND_JUMP, 9,
 					      &ev[2].etb), 0);
 	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_ETB_BRT, ev[2].etb), 3ULL);
+}
+
+static void ia64_ipear_branch_config(struct kunit *test)
+{
+	struct ia64_event ev;
+	const char *why;
+
+	/* A delay is a setting of the IP-EAR: not without it. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) |
+				     FIELD_PREP(IA64_CFG_IPEAR_DELAY, 5), 0, 0,
+				     &ev), -EINVAL);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0) | IA64_CFG_IPEAR |
+				     FIELD_PREP(IA64_CFG_IPEAR_DELAY, 0x80), 0, 0,
+				     &ev), 0);
+	ev.plm = IA64_PLM_USER | IA64_PLM_KERNEL;
+	/* The IP-EAR fills a branch stack, so it needs one. */
+	KUNIT_EXPECT_EQ(test, ia64_branch_config(&ev, false, 0, &why), -EINVAL);
+	/* It records every retired IP: no branch type filter. */
+	KUNIT_EXPECT_EQ(test, ia64_branch_config(&ev, true,
+						 PERF_SAMPLE_BRANCH_ANY_RETURN,
+						 &why), -EOPNOTSUPP);
+	KUNIT_ASSERT_EQ(test, ia64_branch_config(&ev, true,
+						 PERF_SAMPLE_BRANCH_ANY |
+						 PERF_SAMPLE_BRANCH_USER,
+						 &why), 0);
+	/* Table 3-29: plm, pm, mode 100, delay in bits 18:11. */
+	KUNIT_EXPECT_EQ(test, ev.ipear, (u64)IA64_PLM_USER | IA64_IPEAR_PM |
+			(4ULL << 8) | (0x80ULL << 11));
+	KUNIT_EXPECT_EQ(test, ev.etb, 0ULL);
+	/* Without ipear the same request goes to the ETB. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), 0, 0, &ev), 0);
+	ev.plm = IA64_PLM_USER;
+	KUNIT_EXPECT_EQ(test, ia64_branch_config(&ev, false, 0, &why), 0);
+	KUNIT_ASSERT_EQ(test, ia64_branch_config(&ev, true,
+						 PERF_SAMPLE_BRANCH_ANY,
+						 &why), 0);
+	KUNIT_EXPECT_NE(test, ev.etb, 0ULL);
+	KUNIT_EXPECT_EQ(test, ev.ipear, 0ULL);
+}
+
+static void ia64_pmcs_ipear(struct kunit *test)
+{
+	struct ia64_event ev[2];
+	struct ia64_schedule s;
+	struct ia64_pmcs p;
+	const char *why;
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		KUNIT_ASSERT_EQ(test, decode(CFG(i ? 0x12 : 0x08, 0) |
+					     IA64_CFG_IPEAR, 0, 0, &ev[i]), 0);
+		ev[i].plm = IA64_PLM_USER;
+		KUNIT_ASSERT_EQ(test, ia64_branch_config(&ev[i], true,
+							 PERF_SAMPLE_BRANCH_ANY,
+							 &why), 0);
+	}
+	/* Two events asking for the same IP-EAR setting share it. */
+	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 2, &s), 0);
+	ia64_compute_pmcs(ev, 2, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.ipear, ev[0].ipear);
+	KUNIT_EXPECT_EQ(test, p.etb, 0ULL);
+	/* One buffer: the ETB and the IP-EAR exclude each other. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x12, 0), 0, 0, &ev[1]), 0);
+	ev[1].plm = IA64_PLM_USER;
+	KUNIT_ASSERT_EQ(test, ia64_branch_config(&ev[1], true,
+						 PERF_SAMPLE_BRANCH_ANY, &why), 0);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), -EINVAL);
+	/* So do two delays. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x12, 0) | IA64_CFG_IPEAR |
+				     FIELD_PREP(IA64_CFG_IPEAR_DELAY, 1), 0, 0,
+				     &ev[1]), 0);
+	ev[1].plm = IA64_PLM_USER;
+	KUNIT_ASSERT_EQ(test, ia64_branch_config(&ev[1], true,
+						 PERF_SAMPLE_BRANCH_ANY, &why), 0);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), -EINVAL);
 }
 
 static void ia64_counter_wraps_at_47_bits(struct kunit *test)
@@ -475,6 +679,89 @@ static void ia64_etb_wrapped(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, b[0].to, 0x7000ULL);
 }
 
+/* An IP-EAR entry (Table 3-30) and its PMD39 nibble (Table 3-32). */
+static u64 ipear_entry(u64 ip, unsigned int cycles)
+{
+	return FIELD_PREP(IA64_IPEAR_CYCL_LO, cycles & 0xf) |
+	       FIELD_PREP(IA64_IPEAR_IP, ip >> 12) |
+	       FIELD_PREP(IA64_IPEAR_IP_LO, (ip >> 4) & 0xff);
+}
+
+static u64 ipear_ext(unsigned int idx, unsigned int cycles, unsigned int flags)
+{
+	unsigned int nibble = (idx % 8) * 2 + idx / 8;
+
+	return (u64)(FIELD_PREP(IA64_IPEAR_EXT_CYCL_HI, cycles >> 4) | flags) <<
+	       (4 * nibble);
+}
+
+static void ia64_ipear_pairs(struct kunit *test)
+{
+	static const u64 ips[] = {
+		0x4000000000001000ULL, 0x4000000000001010ULL,
+		0x4000000000023450ULL, 0x4000000000001020ULL,
+	};
+	u64 etb[IA64_ETB_ENTRIES] = {}, pmd39 = 0;
+	struct perf_branch_entry b[IA64_ETB_ENTRIES];
+	unsigned int i, n;
+
+	for (i = 0; i < ARRAY_SIZE(ips); i++) {
+		etb[i] = ipear_entry(ips[i], 5 + 18 * i);
+		pmd39 |= ipear_ext(i, 5 + 18 * i, 0);
+	}
+	/* The freeze's own capture, IP unknown. */
+	etb[4] = ipear_entry(0xdeadbeef000ULL, 3);
+	n = ia64_decode_ipear(5, pmd39, etb, b, ARRAY_SIZE(b));
+	KUNIT_ASSERT_EQ(test, n, 3U);
+	/* Most recent first; cycles of the younger IP, 6 bits. */
+	KUNIT_EXPECT_EQ(test, b[0].from, ips[2]);
+	KUNIT_EXPECT_EQ(test, b[0].to, ips[3]);
+	KUNIT_EXPECT_EQ(test, (unsigned int)b[0].cycles, 59U);
+	KUNIT_EXPECT_EQ(test, b[1].from, ips[1]);
+	KUNIT_EXPECT_EQ(test, b[1].to, ips[2]);
+	KUNIT_EXPECT_EQ(test, (unsigned int)b[1].cycles, 41U);
+	KUNIT_EXPECT_EQ(test, b[2].from, ips[0]);
+	KUNIT_EXPECT_EQ(test, b[2].to, ips[1]);
+	KUNIT_EXPECT_EQ(test, (unsigned int)b[2].cycles, 23U);
+	KUNIT_EXPECT_EQ(test, (int)b[2].mispred, 0);
+	/* Room for one: the most recent pair. */
+	KUNIT_EXPECT_EQ(test, ia64_decode_ipear(5, pmd39, etb, b, 1), 1U);
+	KUNIT_EXPECT_EQ(test, b[0].to, ips[3]);
+	/* Empty, or only the freeze's capture: nothing. */
+	KUNIT_EXPECT_EQ(test, ia64_decode_ipear(0, 0, etb, b, ARRAY_SIZE(b)), 0U);
+	KUNIT_EXPECT_EQ(test, ia64_decode_ipear(1, 0, etb, b, ARRAY_SIZE(b)), 0U);
+	KUNIT_EXPECT_EQ(test, ia64_decode_ipear(2, 0, etb, b, ARRAY_SIZE(b)), 0U);
+}
+
+static void ia64_ipear_wrapped_and_early_freeze(struct kunit *test)
+{
+	u64 etb[IA64_ETB_ENTRIES], pmd39 = 0;
+	struct perf_branch_entry b[IA64_ETB_ENTRIES];
+	unsigned int i, n;
+
+	/* Full, oldest at 6: entry k holds IP 0x10000 + k * 0x10. */
+	for (i = 0; i < IA64_ETB_ENTRIES; i++) {
+		unsigned int k = (i + IA64_ETB_ENTRIES - 6) % IA64_ETB_ENTRIES;
+
+		etb[i] = ipear_entry(0x10000 + k * 0x10, k);
+		pmd39 |= ipear_ext(i, k, 0);
+	}
+	n = ia64_decode_ipear(6 | IA64_PMD38_FULL, pmd39, etb, b, ARRAY_SIZE(b));
+	KUNIT_ASSERT_EQ(test, n, 14U);
+	KUNIT_EXPECT_EQ(test, b[0].from, 0x10000ULL + 13 * 0x10);
+	KUNIT_EXPECT_EQ(test, b[0].to, 0x10000ULL + 14 * 0x10);
+	KUNIT_EXPECT_EQ(test, (unsigned int)b[0].cycles, 14U);
+	KUNIT_EXPECT_EQ(test, b[13].from, 0x10000ULL);
+	/* An early-freeze entry (ef = 1) holds the delay, not an IP. */
+	pmd39 |= ipear_ext(8, 0, IA64_IPEAR_EXT_EF);
+	n = ia64_decode_ipear(6 | IA64_PMD38_FULL, pmd39, etb, b, ARRAY_SIZE(b));
+	KUNIT_ASSERT_EQ(test, n, 12U);
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_NE(test, b[i].from, 0x10000ULL + 2 * 0x10);
+		KUNIT_EXPECT_NE(test, b[i].to, 0x10000ULL + 2 * 0x10);
+	}
+}
+
 static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_decode_every_catalogue_row),
 	KUNIT_CASE(ia64_decode_refuses_codes),
@@ -484,16 +771,23 @@ static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_decode_mesi),
 	KUNIT_CASE(ia64_decode_ears),
 	KUNIT_CASE(ia64_decode_qualification),
+	KUNIT_CASE(ia64_decode_fine_range),
+	KUNIT_CASE(ia64_pmcs_fine_range),
+	KUNIT_CASE(ia64_prefetch_range),
 	KUNIT_CASE(ia64_counter_pmc_value),
 	KUNIT_CASE(ia64_pmcs_unqualified),
 	KUNIT_CASE(ia64_pmcs_qualified),
 	KUNIT_CASE(ia64_pmcs_ears_etb),
+	KUNIT_CASE(ia64_ipear_branch_config),
+	KUNIT_CASE(ia64_pmcs_ipear),
 	KUNIT_CASE(ia64_counter_wraps_at_47_bits),
 	KUNIT_CASE(ia64_dear_cache_sample),
 	KUNIT_CASE(ia64_dear_tlb_alat_sample),
 	KUNIT_CASE(ia64_iear_sample),
 	KUNIT_CASE(ia64_etb_branches),
 	KUNIT_CASE(ia64_etb_wrapped),
+	KUNIT_CASE(ia64_ipear_pairs),
+	KUNIT_CASE(ia64_ipear_wrapped_and_early_freeze),
 	{}
 };
 

@@ -14,6 +14,7 @@
  */
 #include <linux/bitfield.h>
 #include <linux/export.h>
+#include <linux/minmax.h>
 #include <linux/string.h>
 
 #include "ia64-pmc.h"
@@ -39,6 +40,28 @@ EXPORT_SYMBOL_GPL(ia64_counter_pmc);
 static u64 ia64_range_mask(unsigned int lg)
 {
 	return ~(BIT_ULL(lg) - 1) & IA64_BR_MASK;
+}
+
+/*
+ * Fine mode (3.3.5.4): IBRP0 holds the exclusive lower limit, IBRP2 the
+ * exclusive upper one, both with the window's bits 63:16 compared under
+ * the masks; PMC38.ig_ibrp0 and ig_ibrp2 clear, PMC38.fine set.
+ */
+static void ia64_compute_fine(const struct ia64_qualifier *q,
+			      struct ia64_pmcs *p)
+{
+	u64 window = q->base & ~(IA64_FINE_WINDOW - 1);
+	u64 end = (q->base & (IA64_FINE_WINDOW - 1)) + q->len;
+
+	p->iar &= ~IA64_IAR_IG_IBRP2;
+	p->iar |= IA64_IAR_FINE;
+	p->ibr[0] = q->base - 1;
+	p->ibr[1] = ia64_range_mask(IA64_FINE_WINDOW_LG) |
+		    FIELD_PREP(IA64_IBR_PLM, 0xf);
+	/* A range up to the window's end: 0xffff is above its last bundle. */
+	p->ibr_upper[0] = window | min(end, IA64_FINE_WINDOW - 1);
+	p->ibr_upper[1] = p->ibr[1];
+	p->use_ibr_upper = true;
 }
 
 static void ia64_compute_qual(const struct ia64_qualifier *q, struct ia64_pmcs *p)
@@ -79,6 +102,8 @@ static void ia64_compute_qual(const struct ia64_qualifier *q, struct ia64_pmcs *
 		p->ibr[1] = ia64_range_mask(q->range_lg) |
 			    FIELD_PREP(IA64_IBR_PLM, 0xf);
 		p->use_ibr = true;
+		if (q->fine)
+			ia64_compute_fine(q, p);
 		break;
 	case IA64_QUAL_DAR:
 		/* "Data Address Range Check only": DBRP0, cfgdtag0 = 10. */
@@ -132,12 +157,23 @@ void ia64_compute_pmcs(const struct ia64_event *evs, unsigned int n,
 	for (i = 0; i < n; i++)
 		p->counter[s->pmd[i]] = ia64_counter_pmc(&evs[i]);
 	ia64_compute_qual(&s->qual, p);
+	if (s->prefetch.kind == IA64_QUAL_IAR) {
+		/* IBRP1, PMC38.ig_ibrp1 clear (3.3.5.2). */
+		p->iar &= ~IA64_IAR_IG_IBRP1;
+		p->ibr_prefetch[0] = s->prefetch.base;
+		p->ibr_prefetch[1] = ia64_range_mask(s->prefetch.range_lg) |
+				     FIELD_PREP(IA64_IBR_PLM, 0xf);
+		p->use_ibr_prefetch = true;
+	}
 	/* An unused EAR: plm 0 disables PMC40, ct = 01 monitors nothing. */
 	p->dear = s->dear >= 0 ? ia64_dear_pmc(&evs[s->dear]) : 0;
 	p->iear = s->iear >= 0 ? ia64_iear_pmc(&evs[s->iear]) :
 		  FIELD_PREP(IA64_IEAR_CT, 1);
-	/* tm = 00 captures nothing; PMC42.mode = 000 leaves the ETB on. */
+	/*
+	 * tm = 00 captures nothing; PMC42.mode = 000 leaves the buffer to
+	 * the ETB, a non-zero mode overrides PMC39 (3.3.10.2).
+	 */
 	p->etb = s->etb >= 0 ? evs[s->etb].etb : 0;
-	p->ipear = 0;
+	p->ipear = s->etb >= 0 ? evs[s->etb].ipear : 0;
 }
 EXPORT_SYMBOL_GPL(ia64_compute_pmcs);

@@ -109,12 +109,8 @@ static int ia64_decode_perf(struct perf_event *event, struct ia64_event *ev,
 		*why = "the event excludes every privilege level";
 		return -EINVAL;
 	}
-	if (has_branch_stack(event)) {
-		ret = ia64_etb_config(attr->branch_sample_type, ev->plm, &ev->etb);
-		if (ret)
-			*why = "branch filter the trace buffer does not have";
-	}
-	return ret;
+	return ia64_branch_config(ev, has_branch_stack(event),
+				  attr->branch_sample_type, why);
 }
 
 /* Decode the group @event would join, with @event last. */
@@ -263,6 +259,14 @@ static void ia64_write_pmcs(const struct ia64_pmcs *p)
 	if (p->use_ibr) {
 		ia64_ops->write_ibr(0, p->ibr[0]);
 		ia64_ops->write_ibr(1, p->ibr[1]);
+	}
+	if (p->use_ibr_prefetch) {
+		ia64_ops->write_ibr(2, p->ibr_prefetch[0]);
+		ia64_ops->write_ibr(3, p->ibr_prefetch[1]);
+	}
+	if (p->use_ibr_upper) {
+		ia64_ops->write_ibr(4, p->ibr_upper[0]);
+		ia64_ops->write_ibr(5, p->ibr_upper[1]);
 	}
 	if (p->use_dbr) {
 		ia64_ops->write_dbr(0, p->dbr[0]);
@@ -486,16 +490,21 @@ static void ia64_save_brstack(struct perf_sample_data *data,
 }
 
 /* Read the trace buffer (frozen) into the CPU's branch stack. */
-static void ia64_read_etb(struct ia64_cpu *cpu)
+static void ia64_read_etb(struct ia64_cpu *cpu, const struct ia64_event *ev)
 {
-	u64 etb[IA64_ETB_ENTRIES];
+	u64 etb[IA64_ETB_ENTRIES], index, ext;
 	unsigned int i;
 
 	for (i = 0; i < IA64_ETB_ENTRIES; i++)
 		etb[i] = ia64_ops->read_pmd(IA64_PMD_ETB_FIRST + i);
-	cpu->brs.nr = ia64_decode_etb(ia64_ops->read_pmd(IA64_PMD_ETB_INDEX),
-				      ia64_ops->read_pmd(IA64_PMD_ETB_EXT), etb,
-				      cpu->brs_entries, IA64_ETB_ENTRIES);
+	index = ia64_ops->read_pmd(IA64_PMD_ETB_INDEX);
+	ext = ia64_ops->read_pmd(IA64_PMD_ETB_EXT);
+	if (ev->ipear)
+		cpu->brs.nr = ia64_decode_ipear(index, ext, etb, cpu->brs_entries,
+						IA64_ETB_ENTRIES);
+	else
+		cpu->brs.nr = ia64_decode_etb(index, ext, etb, cpu->brs_entries,
+					      IA64_ETB_ENTRIES);
 	cpu->brs.hw_idx = -1ULL;
 }
 
@@ -550,8 +559,8 @@ static void ia64_sample(struct ia64_cpu *cpu, struct perf_event *event,
 		data.weight.full = s.latency;
 		data.sample_flags |= PERF_SAMPLE_WEIGHT_TYPE;
 	}
-	if (ev->etb && (type & PERF_SAMPLE_BRANCH_STACK)) {
-		ia64_read_etb(cpu);
+	if (ia64_event_uses_buffer(ev) && (type & PERF_SAMPLE_BRANCH_STACK)) {
+		ia64_read_etb(cpu, ev);
 		ia64_save_brstack(&data, event, &cpu->brs);
 	}
 	if (pmu_suite_overflow(event, &data, sr))
@@ -615,10 +624,14 @@ PMU_FORMAT_ATTR(all, "config:26");
 PMU_FORMAT_ATTR(mesi, "config:27-30");
 PMU_FORMAT_ATTR(ear_mode, "config:32-33");
 PMU_FORMAT_ATTR(ear_umask, "config:34-41");
+PMU_FORMAT_ATTR(ipear, "config:42");
+PMU_FORMAT_ATTR(ipear_delay, "config:43-50");
 PMU_FORMAT_ATTR(opc_match, "config1:0-40");
 PMU_FORMAT_ATTR(opc_mifb, "config1:41-44");
 PMU_FORMAT_ATTR(range_lg, "config1:48-53");
 PMU_FORMAT_ATTR(range_inv, "config1:54");
+PMU_FORMAT_ATTR(range_fine, "config1:55");
+PMU_FORMAT_ATTR(range_len, "config1:0-16");
 PMU_FORMAT_ATTR(qual, "config1:62-63");
 PMU_FORMAT_ATTR(opc_mask, "config2:0-40");
 PMU_FORMAT_ATTR(range_base, "config2:0-63");
@@ -631,10 +644,14 @@ static struct attribute *ia64_format_attrs[] = {
 	&format_attr_mesi.attr,
 	&format_attr_ear_mode.attr,
 	&format_attr_ear_umask.attr,
+	&format_attr_ipear.attr,
+	&format_attr_ipear_delay.attr,
 	&format_attr_opc_match.attr,
 	&format_attr_opc_mifb.attr,
 	&format_attr_range_lg.attr,
 	&format_attr_range_inv.attr,
+	&format_attr_range_fine.attr,
+	&format_attr_range_len.attr,
 	&format_attr_qual.attr,
 	&format_attr_opc_mask.attr,
 	&format_attr_range_base.attr,

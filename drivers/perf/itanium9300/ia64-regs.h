@@ -8,6 +8,10 @@
 
 #include <linux/bits.h>
 
+/* CPUID family and model of the Itanium 9300 series (2.1). */
+#define IA64_9300_FAMILY	0x20
+#define IA64_9300_MODEL		0x02
+
 /* Generic counters PMC/PMD4-15 (3.3.2): 4-9 duplicated, 10-15 banked. */
 #define IA64_FIRST_COUNTER	4
 #define IA64_LAST_COUNTER	15
@@ -77,6 +81,8 @@
 
 /* PMC38 (Table 3-9). */
 #define IA64_IAR_IG_IBRP0	BIT_ULL(1)
+#define IA64_IAR_IG_IBRP1	BIT_ULL(4)
+#define IA64_IAR_IG_IBRP2	BIT_ULL(7)
 #define IA64_IAR_FINE		BIT_ULL(13)
 #define IA64_IAR_RESET		0xdb6ULL	/* also sets reserved bits */
 
@@ -142,7 +148,11 @@
 #define IA64_BRT_INDIRECT	3
 
 /* PMC42, IP-EAR (Table 3-29): mode 000 leaves the buffer to the ETB. */
+#define IA64_IPEAR_PLM		GENMASK_ULL(3, 0)
+#define IA64_IPEAR_PM		BIT_ULL(6)
 #define IA64_IPEAR_MODE		GENMASK_ULL(10, 8)
+#define IA64_IPEAR_DELAY	GENMASK_ULL(18, 11)
+#define IA64_IPEAR_MODE_IPEAR	4
 
 /* Data registers of the EARs and the ETB. */
 #define IA64_PMD_DEAR_ADDR	32
@@ -166,6 +176,15 @@
 /* PMD39 nibble of one entry (Table 3-28). */
 #define IA64_ETB_EXT_B1		BIT(0)
 #define IA64_ETB_EXT_BRFLUSH	BIT(1)
+
+/* PMD48-63 and their PMD39 nibbles in IP-EAR mode (Tables 3-30, 3-32). */
+#define IA64_IPEAR_CYCL_LO	GENMASK_ULL(63, 60)
+#define IA64_IPEAR_IP		GENMASK_ULL(59, 8)	/* IP bits 63:12 */
+#define IA64_IPEAR_IP_LO	GENMASK_ULL(7, 0)	/* IP bits 11:4, or delay */
+#define IA64_IPEAR_EXT_EF	BIT(0)
+#define IA64_IPEAR_EXT_FLUSH	BIT(1)
+#define IA64_IPEAR_EXT_CYCL_HI	GENMASK(3, 2)
+#define IA64_IPEAR_CYCLES_MAX	63
 
 /* PMD32-39 and 48-63 hold valid data only while PMC0.fr is set (3.3.1). */
 static inline bool ia64_pmd_needs_freeze(unsigned int pmd)

@@ -134,6 +134,22 @@ static u64 ia64_etb_source(u64 e, unsigned int ext)
 	return slot == IA64_ETB_SLOT_NOT_TAKEN ? addr : addr | slot;
 }
 
+/*
+ * The filled part of the ring, from PMD38: the number of entries, and in
+ * @start the oldest one's index (ebi once the buffer has wrapped).
+ */
+static unsigned int ia64_etb_span(u64 pmd38, unsigned int *start)
+{
+	unsigned int ebi = FIELD_GET(IA64_PMD38_EBI, pmd38);
+
+	if (pmd38 & IA64_PMD38_FULL) {
+		*start = ebi;
+		return IA64_ETB_ENTRIES;
+	}
+	*start = 0;
+	return ebi;
+}
+
 /**
  * ia64_decode_etb() - branch entries from the execution trace buffer
  * @pmd38: index register: next entry to write (ebi) and the full bit
@@ -153,10 +169,7 @@ unsigned int ia64_decode_etb(u64 pmd38, u64 pmd39,
 			     const u64 etb[IA64_ETB_ENTRIES],
 			     struct perf_branch_entry *out, unsigned int max)
 {
-	bool full = pmd38 & IA64_PMD38_FULL;
-	unsigned int ebi = FIELD_GET(IA64_PMD38_EBI, pmd38);
-	unsigned int count = full ? IA64_ETB_ENTRIES : ebi;
-	unsigned int start = full ? ebi : 0;
+	unsigned int start, count = ia64_etb_span(pmd38, &start);
 	unsigned int k, n = 0, i;
 
 	for (k = 0; k < count && n < max; k++) {
@@ -186,3 +199,62 @@ unsigned int ia64_decode_etb(u64 pmd38, u64 pmd39,
 	return n;
 }
 EXPORT_SYMBOL_GPL(ia64_decode_etb);
+
+/* One IP-EAR entry: the retired IP and the cycles since the one before. */
+static u64 ia64_ipear_ip(u64 e)
+{
+	return FIELD_GET(IA64_IPEAR_IP, e) << 12 |
+	       FIELD_GET(IA64_IPEAR_IP_LO, e) << 4;
+}
+
+static unsigned int ia64_ipear_cycles(u64 e, unsigned int ext)
+{
+	return FIELD_GET(IA64_IPEAR_EXT_CYCL_HI, ext) << 4 |
+	       FIELD_GET(IA64_IPEAR_CYCL_LO, e);
+}
+
+/**
+ * ia64_decode_ipear() - retired-IP pairs from the trace buffer in IP-EAR mode
+ * @pmd38: index register: next entry to write (ebi) and the full bit
+ * @pmd39: extension register: per entry the cycle count's high bits,
+ *	   the flush bit and the early-freeze bit
+ * @etb: PMD48-63
+ * @out: filled with the pairs, most recent first
+ * @max: room in @out
+ *
+ * Each branch entry is a pair of successive captured IPs: @from the older,
+ * @to the younger, and @cycles the elapsed cycles between their
+ * retirements (saturating at 63, Table 3-30). The youngest entry is never
+ * used: at a normal freeze it is the extra capture whose IP may be wrong
+ * (3.3.10.2.1), and an early-freeze entry (ef = 1) holds the remaining
+ * delay where the low IP bits would be.
+ *
+ * Return: the number of entries written to @out.
+ */
+unsigned int ia64_decode_ipear(u64 pmd38, u64 pmd39,
+			       const u64 etb[IA64_ETB_ENTRIES],
+			       struct perf_branch_entry *out, unsigned int max)
+{
+	unsigned int start, count = ia64_etb_span(pmd38, &start);
+	unsigned int k, n = 0;
+
+	if (count < 3)
+		return 0;
+	/* Pairs k, k + 1 from the youngest usable one back, oldest is 0. */
+	for (k = count - 2; k-- > 0 && n < max;) {
+		unsigned int from = (start + k) % IA64_ETB_ENTRIES;
+		unsigned int to = (from + 1) % IA64_ETB_ENTRIES;
+		unsigned int to_ext = ia64_etb_ext(pmd39, to);
+		struct perf_branch_entry *b;
+
+		if ((ia64_etb_ext(pmd39, from) | to_ext) & IA64_IPEAR_EXT_EF)
+			continue;
+		b = &out[n++];
+		*b = (struct perf_branch_entry) {};
+		b->from = ia64_ipear_ip(etb[from]);
+		b->to = ia64_ipear_ip(etb[to]);
+		b->cycles = ia64_ipear_cycles(etb[to], to_ext);
+	}
+	return n;
+}
+EXPORT_SYMBOL_GPL(ia64_decode_ipear);

@@ -42,5 +42,8 @@ void ia64_decode_iear(unsigned int mode, u64 pmd34, u64 pmd35,
 unsigned int ia64_decode_etb(u64 pmd38, u64 pmd39,
 			     const u64 etb[IA64_ETB_ENTRIES],
 			     struct perf_branch_entry *out, unsigned int max);
+unsigned int ia64_decode_ipear(u64 pmd38, u64 pmd39,
+			       const u64 etb[IA64_ETB_ENTRIES],
+			       struct perf_branch_entry *out, unsigned int max);
 
 #endif /* _IA64_SAMPLE_H */

@@ -144,7 +144,7 @@ static bool ia64_heads_ok(const struct ia64_search *st, bool l1d)
  * ia64_schedule_shared() - check what a group's events share
  * @evs: the group's decoded events
  * @n: how many
- * @s: its @qual, @dear, @iear and @etb are filled
+ * @s: its @qual, @prefetch, @dear, @iear and @etb are filled
  *
  * One tag channel 0, one data EAR, one instruction EAR and one ETB serve
  * all the events of a thread: events that program one of them must ask
@@ -159,6 +159,7 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 	unsigned int i;
 
 	s->qual = (struct ia64_qualifier) {};
+	s->prefetch = (struct ia64_qualifier) {};
 	s->dear = NONE;
 	s->iear = NONE;
 	s->etb = NONE;
@@ -166,10 +167,13 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 		const struct ia64_event *ev = &evs[i];
 
 		if (ev->qual.kind != IA64_QUAL_NONE) {
-			if (s->qual.kind != IA64_QUAL_NONE &&
-			    !ia64_qualifier_equal(&s->qual, &ev->qual))
+			struct ia64_qualifier *q = ev->qual.ibrp1 ? &s->prefetch :
+						   &s->qual;
+
+			if (q->kind != IA64_QUAL_NONE &&
+			    !ia64_qualifier_equal(q, &ev->qual))
 				return -EINVAL;
-			s->qual = ev->qual;
+			*q = ev->qual;
 		}
 		if (ev->ear == IA64_EAR_DATA) {
 			const struct ia64_event *d = s->dear == NONE ? ev : &evs[s->dear];
@@ -187,16 +191,27 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 				return -EINVAL;
 			s->iear = i;
 		}
-		if (ev->etb) {
-			if (s->etb != NONE && evs[s->etb].etb != ev->etb)
+		if (ia64_event_uses_buffer(ev)) {
+			/* ETB and IP-EAR modes share PMD38/39 and 48-63. */
+			if (s->etb != NONE && (evs[s->etb].etb != ev->etb ||
+					       evs[s->etb].ipear != ev->ipear))
 				return -EINVAL;
 			s->etb = i;
 		}
 	}
-	for (i = 0; i < n; i++)
-		if (evs[i].qual.kind == IA64_QUAL_NONE &&
-		    ia64_event_affected(&evs[i], s->qual.kind))
+	for (i = 0; i < n; i++) {
+		if (evs[i].qual.kind != IA64_QUAL_NONE)
+			continue;
+		if (ia64_event_affected(&evs[i], s->qual.kind))
 			return -EINVAL;
+		/* IBRP1 constrains every prefetch event. */
+		if (s->prefetch.kind != IA64_QUAL_NONE &&
+		    ia64_is_prefetch(evs[i].code))
+			return -EINVAL;
+	}
+	/* PMC38.fine would turn IBRP1 into a fine range as well. */
+	if (s->qual.fine && s->prefetch.kind != IA64_QUAL_NONE)
+		return -EINVAL;
 	return 0;
 }
 EXPORT_SYMBOL_GPL(ia64_schedule_shared);

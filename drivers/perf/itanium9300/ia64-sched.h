@@ -13,14 +13,16 @@
  * @pmd: counter (4-15) of each event, in the order given to ia64_schedule()
  * @used: bit n set when PMD n holds an event
  * @qual: the tag channel 0 qualification of the group
+ * @prefetch: the IBRP1 instruction range of the group's prefetch events
  * @dear: index of an event driving the data EAR, or -1
  * @iear: index of an event driving the instruction EAR, or -1
- * @etb: index of an event sampling the branch stack, or -1
+ * @etb: index of an event sampling the trace buffer (ETB or IP-EAR), or -1
  */
 struct ia64_schedule {
 	u8 pmd[IA64_NUM_COUNTERS];
 	u16 used;
 	struct ia64_qualifier qual;
+	struct ia64_qualifier prefetch;
 	int dear;
 	int iear;
 	int etb;

@@ -214,6 +214,13 @@ struct ia64_catalogue_event {
 #define IA64_UNC_SUBCTL\t\tBIT(0)\t/* needs a sub-control register setting */
 #define IA64_UNC_FIELD\t\tBIT(1)\t/* an IPERF bit field, not an event code */
 #define IA64_UNC_VALUE_VARIES\tBIT(2)\t/* the field value is chosen by the user */
+/* Z-Box sub-control registers an event depends on (Table 5-59) */
+#define IA64_UNC_SC_THR\t\tBIT(8)\t/* Z_CSR_PMU_MSC_THR */
+#define IA64_UNC_SC_PLD\t\tBIT(9)\t/* Z_CSR_PLD_PMU */
+#define IA64_UNC_SC_FVC\t\tBIT(10)\t/* Z_CSR_PMU_ZDP_CTL_FVC */
+#define IA64_UNC_SC_PGT\t\tBIT(11)\t/* Z_CSR_PGT_PMU */
+#define IA64_UNC_SC_DSP\t\tBIT(12)\t/* Z_CSR_DSP_PMU */
+#define IA64_UNC_SC_ISS\t\tBIT(13)\t/* Z_CSR_ISS_PMU */
 
 struct ia64_uncore_event {
 \tu16 code;\t\t/* event code, or the IPERF field value */
@@ -232,11 +239,21 @@ extern const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR];
        'nr': nrows, 'box_nr': box_nr, 'box_decl': box_decl}
 
 
+# The Z-Box sub-control registers named in Table 5-59's SubCtl Dep column.
+Z_SUBCTL_REGS = ('THR', 'PLD', 'FVC', 'PGT', 'DSP', 'ISS')
+
+# The R-Box format bit that selects a QLX (ARB_PERF) event.
+RBOX_QLX_SHIFT = 36
+
+
 def uncore_fields(ev):
     sel = ev['select']
     flags = []
     if ev.get('subctl_dep') or ev.get('subctl_values'):
         flags.append('IA64_UNC_SUBCTL')
+    for reg in (ev.get('subctl_dep') or '').split(','):
+        if reg.strip() in Z_SUBCTL_REGS:
+            flags.append('IA64_UNC_SC_' + reg.strip())
     if 'code' in sel:
         return sel['code'], 0, 0, flags
     bits = sel['bits']
@@ -330,6 +347,9 @@ def perf_uncore(unc):
             j = {'BriefDescription': ev['description']}
             if 'IA64_UNC_FIELD' in flags:
                 j['ConfigCode'] = '0x%x' % (code << lsb)
+            elif ev.get('register', '').startswith('QLX'):
+                # qlx=config:36, the ARB_PERF type in config:0-3
+                j['ConfigCode'] = '0x%x' % (1 << RBOX_QLX_SHIFT | code)
             else:
                 j['EventCode'] = '0x%x' % code
             j['EventName'] = ev['alias']

@@ -261,10 +261,28 @@ def extract_box(lines, spec, cur, err, contradictions):
         key = repr(ev['select'])
         if key in seen and ev['select'].get('value', 0) is not None:
             c = curated(ev['name'], 'shared code')
+            resolved = c.get('resolved', 'kept')
+            srcs = list(ev['sources'])
+            if 'select' in c:
+                # Another table of the manual gives the event its own
+                # code: the curation quotes that table's text, which
+                # must be in the manual as written.
+                ev['select'] = parse_code(c['select'])
+                if ev['select'] is None or not c.get('evidence'):
+                    raise err('%s %s: shared code resolved without a code '
+                              'and the text that gives it'
+                              % (spec['name'], ev['name']))
+                at = [i for i, ln in enumerate(lines)
+                      if c['evidence'] in ln]
+                if not at:
+                    raise err('%s %s: evidence %r is not in the manual'
+                              % (spec['name'], ev['name'], c['evidence']))
+                srcs.append('line %d: %s' % (at[0] + 1, c['evidence']))
+                resolved = c['select']
+                key = repr(ev['select'])
             contradictions.append({
                 'box': box, 'event': ev['name'], 'issue': 'shared code',
-                'sources': ev['sources'], 'resolved': c.get('resolved',
-                                                            'kept'),
+                'sources': srcs, 'resolved': resolved,
                 'reason': c['reason']})
         seen.setdefault(key, ev['name'])
         if not alias_ok(ev['alias']):

@@ -191,6 +191,25 @@ class Ia64Catalogue(unittest.TestCase):
             self.assertEqual(len(names), len(set(names)))
             self.assertGreater(len(names), 20)
 
+    def test_rbox_qlx_codes(self):
+        rbox = {b['box']: b for b in self.uncore['boxes']}['rbox']
+        qlx = {e['name']: e['select']['code'] for e in rbox['events']
+               if e.get('register', '').startswith('QLX')}
+        self.assertEqual(qlx['TGT_AVAILABLE'], 0xb)
+        self.assertEqual(qlx['ET_ACC'], 0xc)
+        self.assertEqual(len(set(qlx.values())), len(qlx))
+        c = [x for x in self.uncore['contradictions']
+             if x['event'] == 'ET_ACC']
+        self.assertEqual(len(c), 1)
+        self.assertEqual(c[0]['resolved'], '0xC')
+        self.assertTrue(any('1100: Entry Table Depth Overflow' in s
+                            for s in c[0]['sources']))
+        gen = module('gen')
+        js = {j['EventName']: j for j in
+              gen.perf_uncore(self.uncore)['uncore-rbox']}
+        self.assertEqual(js['rbox.et_acc']['ConfigCode'], '0x100000000c')
+        self.assertNotIn('EventCode', js['rbox.gbl_arb_bid'])
+
     def test_generated(self):
         gen = module('gen')
         src = gen.gen_source(self.core, self.uncore)
@@ -206,6 +225,20 @@ class Ia64Catalogue(unittest.TestCase):
         self.assertIn('IA64_EV_OPC', by_alias['l2d_insert_hits'][3])
         metrics = gen.perf_metrics(self.core, {'metrics': self.metrics})
         self.assertEqual(len(metrics), 63)
+
+    def test_zbox_subctl_registers(self):
+        gen = module('gen')
+        src = gen.gen_source(self.core, self.uncore)
+        rows = dict(re.findall(r'"(zbox\.\w+)",\s*([^}]*?)\s*\}', src))
+        self.assertEqual(len(rows), 38)
+        self.assertIn('IA64_UNC_SC_PLD', rows['zbox.pld_dram_ev'])
+        self.assertIn('IA64_UNC_SC_ISS', rows['zbox.pld_dram_ev'])
+        self.assertIn('IA64_UNC_SC_THR', rows['zbox.thr_tt_trp_dn_ev'])
+        self.assertIn('IA64_UNC_SC_DSP', rows['zbox.dispq_cyc'])
+        self.assertEqual(rows['zbox.cycles'], '0')
+        for alias, flags in rows.items():
+            self.assertEqual('IA64_UNC_SUBCTL' in flags,
+                             'IA64_UNC_SC_' in flags, alias)
 
     def run_tool(self, name):
         return subprocess.run([sys.executable, os.path.join(IA64, name),

@@ -1,0 +1,753 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Itanium 9300 uncore PMUs: "itanium9300_bbox", "itanium9300_zbox" and
+ * "itanium9300_rbox", one per box type, counting for a whole socket.
+ *
+ * Each socket's events are counted on one CPU of that socket, published
+ * in the cpumask attribute; when that CPU goes offline, the events move
+ * to another online CPU of the socket. Programming happens under a global freeze
+ * (DBX_CSR_MISC.frz_all, then unfrz_all, 5.4.2), and the counters are
+ * read under one as well, as 5.4.3 recommends for polling: the Z- and
+ * R-Box counters are split over two CSRs, and a frozen counter cannot
+ * carry between the two reads.
+ *
+ * Counters wrap silently: an overflow only reaches the U-Box (5.4), and
+ * the manual does not say how, or whether, that interrupt reaches the
+ * operating system. An hrtimer therefore reads every counter each
+ * ops->poll_ns, far more often than a 40-bit counter can wrap.
+ */
+#define pr_fmt(fmt) "itanium9300_uncore: " fmt
+
+#include <linux/cpuhotplug.h>
+#include <linux/cpumask.h>
+#include <linux/export.h>
+#include <linux/hrtimer.h>
+#include <linux/perf_event.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+
+#include "ia64-catalogue.h"
+#include "ia64-uncore-pmu.h"
+
+/* The counters of one box instance, and the registers they share. */
+struct ia64_unc_inst {
+	struct perf_event *event[IA64_UNC_MAX_COUNTERS];
+	u64 ctl1;		/* B: B_CSR_PERF_CTL1 */
+	u8 enabled;		/* B: counters enabled in B_CSR_PERF_CTL0 */
+	u64 ctl2;		/* B: B_CSR_PERF_CTL2, one for the box */
+	unsigned int ctl2_users;
+	u32 iperf[IA64_R_PORTS][IA64_R_IPERF_PER_PORT];
+	u8 iperf_users[IA64_R_PORTS][IA64_R_IPERF_PER_PORT];
+	u32 arb_perf[IA64_R_PORTS];	/* R: R_CSR_Pnn_ARB_PERF */
+	u8 arb_users[IA64_R_PORTS][IA64_R_ARB_FIELDS];
+	u32 zsc[IA64_Z_SC_NR];		/* Z: sub-control registers */
+	unsigned int zsc_users[IA64_Z_SC_NR];
+};
+
+struct ia64_unc_socket {
+	int cpu;
+	/* Shared by the three PMUs: DBX_CSR_MISC freezes them all. */
+	raw_spinlock_t lock;
+	struct hrtimer timer;
+	unsigned int active;
+	/* The R-Box is one instance with both sides' counters. */
+	struct ia64_unc_inst inst[IA64_UNC_NR_BOXES][IA64_UNC_MAX_INSTANCES];
+};
+
+struct ia64_unc_pmu {
+	struct pmu pmu;
+	enum ia64_unc_box box;
+	bool registered;
+	char name[32];
+};
+
+static const struct ia64_uncore_ops *unc_ops;
+static struct ia64_unc_socket *unc_sockets;
+static struct ia64_unc_pmu unc_pmus[IA64_UNC_NR_BOXES];
+static cpumask_t unc_cpumask;
+static int unc_hp_state = -1;
+
+static enum ia64_unc_box unc_box_of(struct perf_event *event)
+{
+	return container_of(event->pmu, struct ia64_unc_pmu, pmu)->box;
+}
+
+/* Decode an event that event_init already accepted. */
+static int unc_decode(struct perf_event *event, struct ia64_unc_event *ev)
+{
+	const char *why;
+
+	return ia64_unc_decode(unc_box_of(event), &event->attr, ev, &why);
+}
+
+/* The R-Box is one instance; ev->inst is the side of its port. */
+static unsigned int unc_inst_index(const struct ia64_unc_event *ev)
+{
+	return ev->box == IA64_UNC_RBOX ? 0 : ev->inst;
+}
+
+static struct ia64_unc_inst *unc_inst(struct ia64_unc_socket *s,
+				      const struct ia64_unc_event *ev)
+{
+	return &s->inst[ev->box][unc_inst_index(ev)];
+}
+
+/* The ARB_PERF event field @field of @port as allocated in @in. */
+static u8 unc_arb_field(const struct ia64_unc_inst *in, unsigned int port,
+			unsigned int field)
+{
+	return (in->arb_perf[port] & IA64_R_ARB_FIELD(field)) >> 16 * field;
+}
+
+/*
+ * Find a counter for @ev in @in and take it with the shared registers
+ * it needs: the box's one CTL2 (B-Box), its sub-control registers
+ * (Z-Box, one of each), an IPERF register of the port (R-Box RIX, two
+ * per port; events with the same value share one) or an event field of
+ * the port's ARB_PERF register (R-Box QLX, two per port, shared alike).
+ */
+static int unc_alloc(struct ia64_unc_inst *in, const struct ia64_unc_event *ev,
+		     struct perf_event *event, unsigned int *slot)
+{
+	unsigned int c, s = 0, i;
+
+	if (ev->has_subctl && in->ctl2_users && in->ctl2 != ev->subctl)
+		return -EAGAIN;
+	for (i = 0; i < ev->nr_zsc; i++)
+		if (in->zsc_users[ev->zsc_reg[i]] &&
+		    in->zsc[ev->zsc_reg[i]] != ev->zsc_val[i])
+			return -EAGAIN;
+	if (ev->box == IA64_UNC_RBOX && ev->qlx) {
+		for (s = 0; s < IA64_R_ARB_FIELDS; s++)
+			if (!in->arb_users[ev->port][s] ||
+			    unc_arb_field(in, ev->port, s) == ev->arb)
+				break;
+		if (s == IA64_R_ARB_FIELDS)
+			return -EAGAIN;
+	} else if (ev->box == IA64_UNC_RBOX) {
+		for (s = 0; s < IA64_R_IPERF_PER_PORT; s++)
+			if (!in->iperf_users[ev->port][s] ||
+			    in->iperf[ev->port][s] == ev->iperf)
+				break;
+		if (s == IA64_R_IPERF_PER_PORT)
+			return -EAGAIN;
+	}
+	for (c = 0; c < ia64_unc_counters(ev->box); c++)
+		if (!in->event[c] && ia64_unc_counter_fits(ev, c))
+			break;
+	if (c == ia64_unc_counters(ev->box))
+		return -EAGAIN;
+	in->event[c] = event;
+	if (ev->has_subctl) {
+		in->ctl2 = ev->subctl;
+		in->ctl2_users++;
+	}
+	if (ev->box == IA64_UNC_RBOX && ev->qlx) {
+		in->arb_perf[ev->port] =
+			ia64_unc_rbox_arb_perf(in->arb_perf[ev->port], s, ev->arb);
+		in->arb_users[ev->port][s]++;
+	} else if (ev->box == IA64_UNC_RBOX) {
+		in->iperf[ev->port][s] = ev->iperf;
+		in->iperf_users[ev->port][s]++;
+	}
+	for (i = 0; i < ev->nr_zsc; i++) {
+		in->zsc[ev->zsc_reg[i]] = ev->zsc_val[i];
+		in->zsc_users[ev->zsc_reg[i]]++;
+	}
+	*slot = s;
+	return c;
+}
+
+static void unc_free(struct ia64_unc_inst *in, const struct ia64_unc_event *ev,
+		     unsigned int c, unsigned int slot)
+{
+	unsigned int i;
+
+	in->event[c] = NULL;
+	if (ev->has_subctl)
+		in->ctl2_users--;
+	if (ev->box == IA64_UNC_RBOX && ev->qlx)
+		in->arb_users[ev->port][slot]--;
+	else if (ev->box == IA64_UNC_RBOX)
+		in->iperf_users[ev->port][slot]--;
+	for (i = 0; i < ev->nr_zsc; i++)
+		in->zsc_users[ev->zsc_reg[i]]--;
+}
+
+static void unc_freeze(unsigned int socket, bool freeze)
+{
+	u64 misc = unc_ops->read_csr(socket, IA64_DBX_CSR_MISC);
+
+	unc_ops->write_csr(socket, IA64_DBX_CSR_MISC,
+			   ia64_unc_dbx_misc(misc, freeze));
+}
+
+static u64 unc_read_counter(unsigned int socket, const struct ia64_unc_event *ev,
+			    unsigned int c)
+{
+	u32 win = ia64_unc_box_window(ev->box, ev->inst);
+
+	switch (ev->box) {
+	case IA64_UNC_BBOX:
+		return ia64_unc_bbox_count(unc_ops->read_csr(socket,
+						win + IA64_B_PERF_CNT(c)));
+	case IA64_UNC_ZBOX:
+		return ia64_unc_zbox_count(unc_ops->read_csr(socket, win + IA64_Z_PMU_CNT(c)),
+					   unc_ops->read_csr(socket, win + IA64_Z_PMU_CNT_CTL(c)));
+	default:
+		return ia64_unc_rbox_count(unc_ops->read_csr(socket, IA64_R_PERF_CNT(c)),
+					   unc_ops->read_csr(socket, IA64_R_PERF_CNT_CTRL(c)));
+	}
+}
+
+/* Program (or stop) counter hw.idx for @ev; the socket is frozen. */
+static void unc_program(unsigned int socket, struct ia64_unc_inst *in,
+			const struct ia64_unc_event *ev, struct perf_event *event,
+			bool enable)
+{
+	unsigned int c = event->hw.idx, slot = event->hw.extra_reg.idx, i;
+	u32 win = ia64_unc_box_window(ev->box, ev->inst);
+	u64 ctrl;
+
+	switch (ev->box) {
+	case IA64_UNC_BBOX:
+		if (enable) {
+			in->ctl1 = ia64_unc_bbox_ctl1(in->ctl1, c, ev->code);
+			unc_ops->write_csr(socket, win + IA64_B_PERF_CTL1, in->ctl1);
+			if (ev->has_subctl)
+				unc_ops->write_csr(socket, win + IA64_B_PERF_CTL2,
+						   in->ctl2);
+			in->enabled |= BIT(c);
+		} else {
+			in->enabled &= ~BIT(c);
+		}
+		unc_ops->write_csr(socket, win + IA64_B_PERF_CTL0,
+				   ia64_unc_bbox_ctl0(in->enabled));
+		break;
+	case IA64_UNC_ZBOX:
+		for (i = 0; enable && i < ev->nr_zsc; i++)
+			unc_ops->write_csr(socket, win +
+					   ia64_unc_zbox_subctl_offset(ev->zsc_reg[i]),
+					   ev->zsc_val[i]);
+		unc_ops->write_csr(socket, win + IA64_Z_PMU_CNT_CTL(c),
+				   ia64_unc_zbox_ctl(ev->code, enable));
+		break;
+	default:
+		if (enable && ev->qlx)
+			unc_ops->write_csr(socket, ia64_unc_rbox_arb_offset(ev->port),
+					   in->arb_perf[ev->port]);
+		else if (enable)
+			unc_ops->write_csr(socket, IA64_R_IPERF(ev->port, slot),
+					   ev->iperf);
+		ctrl = unc_ops->read_csr(socket, IA64_R_PERF_CNT_CTRL(c));
+		unc_ops->write_csr(socket, IA64_R_PERF_CNT_CTRL(c),
+				   ia64_unc_rbox_ctrl(ctrl, ev->port,
+						      ia64_unc_rbox_ev_sel(ev, slot),
+						      enable));
+		break;
+	}
+}
+
+/* Add what the event's counter counted since it was last read. */
+static void unc_fold(unsigned int socket, const struct ia64_unc_event *ev,
+		     struct perf_event *event)
+{
+	u64 now = unc_read_counter(socket, ev, event->hw.idx);
+	u64 prev = local64_xchg(&event->hw.prev_count, now);
+
+	local64_add(ia64_unc_delta(ev->box, prev, now), &event->count);
+}
+
+static enum hrtimer_restart unc_poll(struct hrtimer *timer)
+{
+	struct ia64_unc_socket *s = container_of(timer, struct ia64_unc_socket,
+						 timer);
+	unsigned int socket = s - unc_sockets, box, i, c;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&s->lock, flags);
+	unc_freeze(socket, true);
+	for (box = 0; box < IA64_UNC_NR_BOXES; box++) {
+		for (i = 0; i < IA64_UNC_MAX_INSTANCES; i++) {
+			for (c = 0; c < IA64_UNC_MAX_COUNTERS; c++) {
+				struct perf_event *event = s->inst[box][i].event[c];
+				struct ia64_unc_event ev;
+
+				if (!event || event->hw.state & PERF_HES_STOPPED ||
+				    unc_decode(event, &ev))
+					continue;
+				unc_fold(socket, &ev, event);
+			}
+		}
+	}
+	unc_freeze(socket, false);
+	raw_spin_unlock_irqrestore(&s->lock, flags);
+	hrtimer_forward_now(timer, ns_to_ktime(unc_ops->poll_ns));
+	return HRTIMER_RESTART;
+}
+
+/* Place @e in @scratch, as unc_add() would; other PMUs' events must be software. */
+static bool unc_group_add(struct ia64_unc_inst *scratch, struct perf_event *e,
+			  struct pmu *pmu)
+{
+	struct ia64_unc_event ev;
+	unsigned int slot;
+
+	if (e->pmu != pmu)
+		return is_software_event(e);
+	return !unc_decode(e, &ev) &&
+	       unc_alloc(&scratch[unc_inst_index(&ev)], &ev, e, &slot) >= 0;
+}
+
+/* Whether @event's group can be counted at once. */
+static bool unc_group_fits(struct perf_event *event)
+{
+	struct ia64_unc_inst scratch[IA64_UNC_MAX_INSTANCES] = {};
+	struct perf_event *leader = event->group_leader, *sibling;
+
+	if (leader != event && !unc_group_add(scratch, leader, event->pmu))
+		return false;
+	for_each_sibling_event(sibling, leader)
+		if (!unc_group_add(scratch, sibling, event->pmu))
+			return false;
+	return unc_group_add(scratch, event, event->pmu);
+}
+
+static int unc_event_init(struct perf_event *event)
+{
+	struct ia64_unc_event ev;
+	const char *why;
+	int ret, socket;
+
+	if (event->attr.type != event->pmu->type)
+		return -ENOENT;
+	/* Counts for the whole socket: no task events, no sampling. */
+	if (event->cpu < 0 || event->attach_state & PERF_ATTACH_TASK) {
+		pr_debug("per-task events refused: the uncore counts for a socket\n");
+		return -EINVAL;
+	}
+	if (is_sampling_event(event)) {
+		pr_debug("sampling refused: no overflow interrupt reaches the OS\n");
+		return -EINVAL;
+	}
+	if (event_has_any_exclude_flag(event)) {
+		pr_debug("exclude_* refused: the uncore counts for every privilege level\n");
+		return -EOPNOTSUPP;
+	}
+	ret = ia64_unc_decode(unc_box_of(event), &event->attr, &ev, &why);
+	if (ret) {
+		pr_debug("%s config 0x%llx refused: %s\n", event->pmu->name,
+			 event->attr.config, why);
+		return ret;
+	}
+	socket = unc_ops->cpu_socket(event->cpu);
+	if (socket < 0 || socket >= unc_ops->nr_sockets ||
+	    unc_sockets[socket].cpu < 0)
+		return -ENODEV;
+	if (!unc_group_fits(event))
+		return -EINVAL;
+	event->cpu = unc_sockets[socket].cpu;
+	event->hw.config_base = socket;
+	event->hw.idx = -1;
+	return 0;
+}
+
+static void unc_start(struct perf_event *event, int flags)
+{
+	unsigned int socket = event->hw.config_base;
+	struct ia64_unc_socket *s = &unc_sockets[socket];
+	struct ia64_unc_event ev;
+	unsigned long irqflags;
+
+	if (unc_decode(event, &ev))
+		return;
+	raw_spin_lock_irqsave(&s->lock, irqflags);
+	unc_freeze(socket, true);
+	unc_program(socket, unc_inst(s, &ev), &ev, event, true);
+	local64_set(&event->hw.prev_count,
+		    unc_read_counter(socket, &ev, event->hw.idx));
+	unc_freeze(socket, false);
+	raw_spin_unlock_irqrestore(&s->lock, irqflags);
+	event->hw.state = 0;
+}
+
+/* Fold the count under a freeze and, for @stop, stop the counter. */
+static void unc_update(struct perf_event *event, bool stop)
+{
+	unsigned int socket = event->hw.config_base;
+	struct ia64_unc_socket *s = &unc_sockets[socket];
+	struct ia64_unc_event ev;
+	unsigned long irqflags;
+
+	if (event->hw.state & PERF_HES_STOPPED || unc_decode(event, &ev))
+		return;
+	raw_spin_lock_irqsave(&s->lock, irqflags);
+	unc_freeze(socket, true);
+	unc_fold(socket, &ev, event);
+	if (stop)
+		unc_program(socket, unc_inst(s, &ev), &ev, event, false);
+	unc_freeze(socket, false);
+	raw_spin_unlock_irqrestore(&s->lock, irqflags);
+	if (stop)
+		event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+}
+
+static void unc_stop(struct perf_event *event, int flags)
+{
+	unc_update(event, true);
+}
+
+static int unc_add(struct perf_event *event, int flags)
+{
+	struct ia64_unc_socket *s = &unc_sockets[event->hw.config_base];
+	struct ia64_unc_event ev;
+	unsigned long irqflags;
+	unsigned int slot;
+	int c;
+
+	if (unc_decode(event, &ev))
+		return -EINVAL;
+	raw_spin_lock_irqsave(&s->lock, irqflags);
+	c = unc_alloc(unc_inst(s, &ev), &ev, event, &slot);
+	raw_spin_unlock_irqrestore(&s->lock, irqflags);
+	if (c < 0)
+		return c;
+	event->hw.idx = c;
+	event->hw.extra_reg.idx = slot;
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	if (flags & PERF_EF_START)
+		unc_start(event, flags);
+	if (!s->active++)
+		hrtimer_start(&s->timer, ns_to_ktime(unc_ops->poll_ns),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+	perf_event_update_userpage(event);
+	return 0;
+}
+
+static void unc_del(struct perf_event *event, int flags)
+{
+	struct ia64_unc_socket *s = &unc_sockets[event->hw.config_base];
+	struct ia64_unc_event ev;
+	unsigned long irqflags;
+
+	unc_stop(event, PERF_EF_UPDATE);
+	if (unc_decode(event, &ev))
+		return;
+	raw_spin_lock_irqsave(&s->lock, irqflags);
+	unc_free(unc_inst(s, &ev), &ev, event->hw.idx, event->hw.extra_reg.idx);
+	raw_spin_unlock_irqrestore(&s->lock, irqflags);
+	event->hw.idx = -1;
+	if (!--s->active)
+		hrtimer_cancel(&s->timer);
+	perf_event_update_userpage(event);
+}
+
+static void unc_read(struct perf_event *event)
+{
+	unc_update(event, false);
+}
+
+/* sysfs: format/, events/ (chapter 5's event lists), cpumask */
+
+PMU_FORMAT_ATTR(event, "config:0-5");
+PMU_FORMAT_ATTR(box, "config:8");
+PMU_FORMAT_ATTR(ctl2, "config1:0-43");
+PMU_FORMAT_ATTR(subctl, "config1:0-31");
+PMU_FORMAT_ATTR(subctl2, "config2:0-31");
+PMU_FORMAT_ATTR(iperf, "config:0-31");
+PMU_FORMAT_ATTR(port, "config:32-35");
+PMU_FORMAT_ATTR(qlx, "config:36");
+PMU_FORMAT_ATTR(type, "config:0-3");
+PMU_FORMAT_ATTR(cls, "config:4-6");
+PMU_FORMAT_ATTR(sub, "config:7");
+
+static struct attribute *unc_bbox_format_attrs[] = {
+	&format_attr_event.attr,
+	&format_attr_box.attr,
+	&format_attr_ctl2.attr,
+	NULL
+};
+
+static struct attribute *unc_zbox_format_attrs[] = {
+	&format_attr_event.attr,
+	&format_attr_box.attr,
+	&format_attr_subctl.attr,
+	&format_attr_subctl2.attr,
+	NULL
+};
+
+static struct attribute *unc_rbox_format_attrs[] = {
+	&format_attr_iperf.attr,
+	&format_attr_port.attr,
+	&format_attr_qlx.attr,
+	&format_attr_type.attr,
+	&format_attr_cls.attr,
+	&format_attr_sub.attr,
+	NULL
+};
+
+static const struct attribute_group unc_format_groups[IA64_UNC_NR_BOXES] = {
+	[IA64_UNC_BBOX] = { .name = "format", .attrs = unc_bbox_format_attrs },
+	[IA64_UNC_ZBOX] = { .name = "format", .attrs = unc_zbox_format_attrs },
+	[IA64_UNC_RBOX] = { .name = "format", .attrs = unc_rbox_format_attrs },
+};
+
+static ssize_t unc_event_show(struct device *dev, struct device_attribute *attr,
+			      char *page)
+{
+	struct perf_pmu_events_attr *pa =
+		container_of(attr, struct perf_pmu_events_attr, attr);
+
+	return sysfs_emit(page, "%s\n", pa->event_str);
+}
+
+#define UNC_EVENTS_MAX	IA64_BBOX_EVENTS_NR
+
+static struct perf_pmu_events_attr unc_event_attrs[IA64_UNC_NR_BOXES][UNC_EVENTS_MAX];
+static struct attribute *unc_event_list[IA64_UNC_NR_BOXES][UNC_EVENTS_MAX + 1];
+static char unc_event_str[IA64_UNC_NR_BOXES][UNC_EVENTS_MAX][24];
+
+static struct attribute_group unc_events_groups[IA64_UNC_NR_BOXES] = {
+	[IA64_UNC_BBOX] = { .name = "events", .attrs = unc_event_list[IA64_UNC_BBOX] },
+	[IA64_UNC_ZBOX] = { .name = "events", .attrs = unc_event_list[IA64_UNC_ZBOX] },
+	[IA64_UNC_RBOX] = { .name = "events", .attrs = unc_event_list[IA64_UNC_RBOX] },
+};
+
+static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
+			    char *page)
+{
+	return cpumap_print_to_pagebuf(true, page, &unc_cpumask);
+}
+static DEVICE_ATTR_RO(cpumask);
+
+static struct attribute *unc_attrs[] = {
+	&dev_attr_cpumask.attr,
+	NULL
+};
+
+static const struct attribute_group unc_attr_group = {
+	.attrs = unc_attrs,
+};
+
+static const struct attribute_group *unc_attr_groups[IA64_UNC_NR_BOXES][4] = {
+	[IA64_UNC_BBOX] = { &unc_format_groups[IA64_UNC_BBOX],
+			    &unc_events_groups[IA64_UNC_BBOX], &unc_attr_group },
+	[IA64_UNC_ZBOX] = { &unc_format_groups[IA64_UNC_ZBOX],
+			    &unc_events_groups[IA64_UNC_ZBOX], &unc_attr_group },
+	[IA64_UNC_RBOX] = { &unc_format_groups[IA64_UNC_RBOX],
+			    &unc_events_groups[IA64_UNC_RBOX], &unc_attr_group },
+};
+
+static void unc_init_events(enum ia64_unc_box box)
+{
+	const struct ia64_uncore_event *tab;
+	unsigned int i, n, k = 0;
+
+	if (box == IA64_UNC_BBOX) {
+		tab = ia64_bbox_events;
+		n = IA64_BBOX_EVENTS_NR;
+	} else if (box == IA64_UNC_ZBOX) {
+		tab = ia64_zbox_events;
+		n = IA64_ZBOX_EVENTS_NR;
+	} else {
+		tab = ia64_rbox_events;
+		n = IA64_RBOX_EVENTS_NR;
+	}
+	for (i = 0; i < n && k < UNC_EVENTS_MAX; i++) {
+		struct perf_pmu_events_attr *pa = &unc_event_attrs[box][k];
+		const char *name = strchr(tab[i].alias, '.');
+		unsigned int j;
+		bool dup = false;
+
+		if (!ia64_unc_event_string(box, &tab[i], unc_event_str[box][k],
+					   sizeof(unc_event_str[box][k])))
+			continue;
+		name = name ? name + 1 : tab[i].alias;
+		/* A name listed twice by the manual gets one file. */
+		for (j = 0; j < k; j++)
+			dup |= !strcmp(unc_event_attrs[box][j].attr.attr.name, name);
+		if (dup)
+			continue;
+		sysfs_attr_init(&pa->attr.attr);
+		pa->attr.attr.name = name;
+		pa->attr.attr.mode = 0444;
+		pa->attr.show = unc_event_show;
+		pa->event_str = unc_event_str[box][k];
+		unc_event_list[box][k++] = &pa->attr.attr;
+	}
+	unc_event_list[box][k] = NULL;
+}
+
+static const char *const unc_box_names[IA64_UNC_NR_BOXES] = {
+	[IA64_UNC_BBOX] = "bbox",
+	[IA64_UNC_ZBOX] = "zbox",
+	[IA64_UNC_RBOX] = "rbox",
+};
+
+static int unc_socket_of(unsigned int cpu)
+{
+	int socket = unc_ops->cpu_socket(cpu);
+
+	return socket < unc_ops->nr_sockets ? socket : -1;
+}
+
+/* The first CPU of a socket to come online counts its events. */
+static int unc_cpu_online(unsigned int cpu)
+{
+	int socket = unc_socket_of(cpu);
+
+	if (socket >= 0 && unc_sockets[socket].cpu < 0) {
+		unc_sockets[socket].cpu = cpu;
+		cpumask_set_cpu(cpu, &unc_cpumask);
+	}
+	return 0;
+}
+
+/* Move the socket's events to another of its CPUs, if one is online. */
+static int unc_cpu_offline(unsigned int cpu)
+{
+	int socket = unc_socket_of(cpu), target = -1;
+	unsigned int t, box;
+
+	if (socket < 0 || unc_sockets[socket].cpu != cpu)
+		return 0;
+	cpumask_clear_cpu(cpu, &unc_cpumask);
+	for_each_online_cpu(t) {
+		if (t != cpu && unc_socket_of(t) == socket) {
+			target = t;
+			break;
+		}
+	}
+	unc_sockets[socket].cpu = target;
+	if (target < 0)
+		return 0;
+	cpumask_set_cpu(target, &unc_cpumask);
+	for (box = 0; box < IA64_UNC_NR_BOXES; box++)
+		if (unc_pmus[box].registered)
+			perf_pmu_migrate_context(&unc_pmus[box].pmu, cpu, target);
+	return 0;
+}
+
+/**
+ * ia64_uncore_unregister() - remove what ia64_uncore_register() set up
+ */
+void ia64_uncore_unregister(void)
+{
+	unsigned int box;
+
+	if (unc_hp_state >= 0)
+		cpuhp_remove_state_nocalls(unc_hp_state);
+	unc_hp_state = -1;
+	for (box = 0; box < IA64_UNC_NR_BOXES; box++) {
+		if (unc_pmus[box].registered)
+			perf_pmu_unregister(&unc_pmus[box].pmu);
+		unc_pmus[box].registered = false;
+	}
+	kfree(unc_sockets);
+	unc_sockets = NULL;
+	unc_ops = NULL;
+	cpumask_clear(&unc_cpumask);
+}
+EXPORT_SYMBOL_GPL(ia64_uncore_unregister);
+
+/**
+ * ia64_uncore_register() - register the B-, Z- and R-Box PMUs
+ * @ops: the CSR backend; it must outlive the registration
+ * @prefix: PMU name prefix: the PMUs are "<prefix>_bbox" and so on
+ *
+ * The first online CPU of each socket counts that socket's events, until
+ * it goes offline.
+ *
+ * Return: 0 or a negative errno.
+ */
+int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
+{
+	unsigned int i, box;
+	int ret;
+
+	if (unc_ops)
+		return -EBUSY;
+	if (!ops->nr_sockets || ops->nr_sockets > IA64_UNC_MAX_SOCKETS ||
+	    !ops->poll_ns || !ops->cpu_socket || !ops->read_csr ||
+	    !ops->write_csr)
+		return -EINVAL;
+	unc_sockets = kcalloc(ops->nr_sockets, sizeof(*unc_sockets), GFP_KERNEL);
+	if (!unc_sockets)
+		return -ENOMEM;
+	unc_ops = ops;
+	for (i = 0; i < ops->nr_sockets; i++) {
+		struct ia64_unc_socket *s = &unc_sockets[i];
+
+		s->cpu = -1;
+		raw_spin_lock_init(&s->lock);
+		hrtimer_init(&s->timer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		s->timer.function = unc_poll;
+	}
+	cpumask_clear(&unc_cpumask);
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/itanium9300_uncore:online",
+				unc_cpu_online, unc_cpu_offline);
+	if (ret < 0) {
+		ia64_uncore_unregister();
+		return ret;
+	}
+	unc_hp_state = ret;
+	for (box = 0; box < IA64_UNC_NR_BOXES; box++) {
+		struct ia64_unc_pmu *up = &unc_pmus[box];
+
+		unc_init_events(box);
+		up->box = box;
+		snprintf(up->name, sizeof(up->name), "%s_%s", prefix,
+			 unc_box_names[box]);
+		up->pmu = (struct pmu) {
+			.module		= ops->owner,
+			.task_ctx_nr	= perf_invalid_context,
+			.capabilities	= PERF_PMU_CAP_NO_INTERRUPT |
+					  PERF_PMU_CAP_NO_EXCLUDE,
+			.attr_groups	= unc_attr_groups[box],
+			.event_init	= unc_event_init,
+			.add		= unc_add,
+			.del		= unc_del,
+			.start		= unc_start,
+			.stop		= unc_stop,
+			.read		= unc_read,
+		};
+		ret = perf_pmu_register(&up->pmu, up->name, -1);
+		if (ret) {
+			ia64_uncore_unregister();
+			return ret;
+		}
+		up->registered = true;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ia64_uncore_register);
+
+/**
+ * ia64_uncore_pmu_type() - perf type number of a box type's PMU
+ * @box: the box type
+ *
+ * Return: the type, or -ENODEV.
+ */
+int ia64_uncore_pmu_type(enum ia64_unc_box box)
+{
+	if (box >= IA64_UNC_NR_BOXES || !unc_pmus[box].registered)
+		return -ENODEV;
+	return unc_pmus[box].pmu.type;
+}
+EXPORT_SYMBOL_GPL(ia64_uncore_pmu_type);
+
+/**
+ * ia64_uncore_socket_cpu() - the CPU that counts @socket's events
+ * @socket: socket number
+ *
+ * Return: the CPU, or -ENODEV.
+ */
+int ia64_uncore_socket_cpu(unsigned int socket)
+{
+	if (!unc_ops || socket >= unc_ops->nr_sockets || unc_sockets[socket].cpu < 0)
+		return -ENODEV;
+	return unc_sockets[socket].cpu;
+}
+EXPORT_SYMBOL_GPL(ia64_uncore_socket_cpu);

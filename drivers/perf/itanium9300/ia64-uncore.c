@@ -1,0 +1,737 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Itanium 9300 uncore PMUs: the rules of chapter 5 of the reference
+ * manual as pure functions. The perf glue (ia64-uncore-pmu.c) and the
+ * KUnit tests use them; nothing here touches a register.
+ */
+#include <linux/bitfield.h>
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/perf_event.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include "ia64-catalogue.h"
+#include "ia64-uncore.h"
+
+/* B_CSR_PERF_CTL2 (Table 5-13) */
+#define B_CTL2_ARBQ_SEL0	GENMASK_ULL(5, 0)
+#define B_CTL2_ARBQ_SEL1	GENMASK_ULL(11, 6)
+#define B_CTL2_RESERVED		(GENMASK_ULL(14, 12) | GENMASK_ULL(63, 44))
+#define B_CTL2_IOB_TRANS_SEL	GENMASK_ULL(16, 15)
+#define B_CTL2_IOB_REMOTE_LOCAL	GENMASK_ULL(20, 19)
+#define B_ARBQ_RESERVED		38
+#define B_ARBQ_MAX		41
+
+/* R_CSR_Pnn_IPERFn fields that qualify an event (Table 5-29) */
+#define R_IPERF_PKT_VNSEL	GENMASK(7, 6)
+#define R_IPERF_EOTMSGSEL	GENMASK(19, 17)
+#define R_IPERF_EOT_WR_BIT	20
+#define R_IPERF_EOT_OV_BIT	21
+
+/**
+ * ia64_unc_socket_window() - offset of a socket's window in the aperture
+ * @socket: socket number, 0-255
+ *
+ * Return: 0xFC000000 + @socket << 16 (Table 5-2). The driver always
+ * names the socket: the "current socket" window at 0xFEB00000 would
+ * depend on the CPU that happens to do the access.
+ */
+u32 ia64_unc_socket_window(unsigned int socket)
+{
+	return IA64_UNC_SOCKET_WIN + ((socket & 0xff) << 16);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_socket_window);
+
+/**
+ * ia64_unc_box_window() - offset of a box's CSRs inside a socket window
+ * @box: the box type
+ * @inst: B-/Z-Box instance; ignored for the R-Box
+ *
+ * Table 5-3: B-Box 0 and Z-Box 0 share the 0xCxxx window and B-Box 1 and
+ * Z-Box 1 the 0xDxxx one (their CSR offsets do not overlap); the R-Box
+ * CSR offsets of Table 5-24 are already complete 16-bit offsets in the
+ * 0x4xxx and 0x7xxx windows.
+ */
+u32 ia64_unc_box_window(enum ia64_unc_box box, unsigned int inst)
+{
+	if (box == IA64_UNC_RBOX)
+		return 0;
+	return inst ? IA64_UNC_BZ1_WIN : IA64_UNC_BZ0_WIN;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_box_window);
+
+/**
+ * ia64_unc_csr_phys() - address of a CSR as section 5.2 builds it
+ * @socket: socket number
+ * @offset: box window plus CSR offset, below 0x10000
+ *
+ * Return: the PAL aperture base plus the socket window plus @offset.
+ */
+u64 ia64_unc_csr_phys(unsigned int socket, u32 offset)
+{
+	return IA64_UNC_PAL_BASE + ia64_unc_socket_window(socket) +
+	       (offset & 0xffff);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_csr_phys);
+
+/**
+ * ia64_unc_dbx_misc() - DBX_CSR_MISC value to freeze or unfreeze all
+ * @old: the register as read
+ * @freeze: freeze (frz_all) or unfreeze (unfrz_all)
+ *
+ * Both bits act on a 0 to 1 transition (Table 5-8), so each write sets
+ * one and clears the other, as step d) of 5.4.4 does; the next write
+ * then makes a transition again. The other fields are kept, except the
+ * write-one-to-log ov_box bits, written back as read.
+ */
+u64 ia64_unc_dbx_misc(u64 old, bool freeze)
+{
+	old &= ~(IA64_DBX_FRZ_ALL | IA64_DBX_UNFRZ_ALL);
+	return old | (freeze ? IA64_DBX_FRZ_ALL : IA64_DBX_UNFRZ_ALL);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_dbx_misc);
+
+static const struct ia64_uncore_event *ia64_unc_find(enum ia64_unc_box box,
+						     unsigned int code)
+{
+	const struct ia64_uncore_event *tab;
+	unsigned int i, n;
+
+	if (box == IA64_UNC_BBOX) {
+		tab = ia64_bbox_events;
+		n = IA64_BBOX_EVENTS_NR;
+	} else {
+		tab = ia64_zbox_events;
+		n = IA64_ZBOX_EVENTS_NR;
+	}
+	for (i = 0; i < n; i++)
+		if (tab[i].code == code && !(tab[i].flags & IA64_UNC_FIELD))
+			return &tab[i];
+	return NULL;
+}
+
+static bool ia64_unc_arbq_valid(unsigned int sel)
+{
+	return sel <= B_ARBQ_MAX && sel != B_ARBQ_RESERVED;
+}
+
+/**
+ * ia64_unc_bbox_ctl2_check() - validate a B_CSR_PERF_CTL2 value
+ * @ctl2: the value (perf_event_attr.config1)
+ * @why: set to the reason on failure
+ *
+ * Refuses the bits Table 5-13 does not define (14:12, 63:44), queue
+ * selections 38 (reserved) and above 41, and the value 3 of
+ * iob_trans_sel and of iob_remote_local, which the table does not define.
+ * The note on mirroring below the table asks for remote_local "03";
+ * the field's own definition (0 both, 1 local, 2 remote) is kept.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int ia64_unc_bbox_ctl2_check(u64 ctl2, const char **why)
+{
+	if (ctl2 & B_CTL2_RESERVED) {
+		*why = "reserved B_CSR_PERF_CTL2 bits";
+		return -EINVAL;
+	}
+	if (!ia64_unc_arbq_valid(FIELD_GET(B_CTL2_ARBQ_SEL0, ctl2)) ||
+	    !ia64_unc_arbq_valid(FIELD_GET(B_CTL2_ARBQ_SEL1, ctl2))) {
+		*why = "arbiter queue selection 38 or above 41";
+		return -EINVAL;
+	}
+	if (FIELD_GET(B_CTL2_IOB_TRANS_SEL, ctl2) == 3 ||
+	    FIELD_GET(B_CTL2_IOB_REMOTE_LOCAL, ctl2) == 3) {
+		*why = "undefined iob_trans_sel or iob_remote_local value 3";
+		return -EINVAL;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_bbox_ctl2_check);
+
+static u32 ia64_unc_field_mask(const struct ia64_uncore_event *e)
+{
+	return GENMASK(e->field_lsb + e->field_width - 1, e->field_lsb);
+}
+
+/**
+ * ia64_unc_rbox_iperf_check() - validate an R_CSR_Pnn_IPERFn value
+ * @iperf: the value (perf_event_attr.config bits 0-31)
+ * @why: set to the reason on failure
+ *
+ * A counter counts one event, so the value must select exactly one of
+ * the RIX events of Table 5-37: one event bit, or a non-empty class mask
+ * of NEW_PACKETS_RECV (with its VN selection) or ALLOC_TO_ARB. The EOT
+ * events need a message class in EOTMSGSEL, whose encoding 000 Table
+ * 5-29 leaves undefined. Bit 29 (NSP_SENT) is in Table 5-29 but in no
+ * event list, and is refused with the other bits no event uses.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int ia64_unc_rbox_iperf_check(u32 iperf, const char **why)
+{
+	const struct ia64_uncore_event *hit = NULL;
+	u32 rest = iperf;
+	unsigned int i;
+
+	for (i = 0; i < IA64_RBOX_EVENTS_NR; i++) {
+		const struct ia64_uncore_event *e = &ia64_rbox_events[i];
+
+		if (!(e->flags & IA64_UNC_FIELD) ||
+		    !(iperf & ia64_unc_field_mask(e)))
+			continue;
+		if (hit) {
+			*why = "more than one event in one IPERF value";
+			return -EINVAL;
+		}
+		hit = e;
+		rest &= ~ia64_unc_field_mask(e);
+	}
+	if (!hit) {
+		*why = "no R-Box event selected";
+		return -EINVAL;
+	}
+	if (hit->field_lsb == 0)
+		rest &= ~R_IPERF_PKT_VNSEL;
+	if (hit->field_lsb == R_IPERF_EOT_WR_BIT ||
+	    hit->field_lsb == R_IPERF_EOT_OV_BIT) {
+		if (!(iperf & R_IPERF_EOTMSGSEL)) {
+			*why = "EOT event without a message class";
+			return -EINVAL;
+		}
+		rest &= ~R_IPERF_EOTMSGSEL;
+	}
+	if (rest) {
+		*why = "IPERF bits that belong to no selected event";
+		return -EINVAL;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_iperf_check);
+
+/* ARB_PERF types 0011, 0111 and 1101-1111 are reserved (Table 5-30) */
+#define R_ARB_TYPE_VALID	(GENMASK(2, 0) | GENMASK(6, 4) | GENMASK(12, 8))
+/* QLX types whose unit mask tables make classes 110-111 illegal */
+#define R_ARB_TYPE_QUE_ARB_BID		0x0
+#define R_ARB_TYPE_QUE_ARB_BID_FAIL	0x1
+#define R_ARB_TYPE_ET_ACC		0xc
+#define R_ARB_CLS_NCB			5
+
+/**
+ * ia64_unc_rbox_arb_check() - validate an R-Box ARB_PERF event field
+ * @arb: the field (perf_event_attr.config bits 0-31 of a QLX event)
+ * @why: set to the reason on failure
+ *
+ * The field is ev0_type (3:0), ev0_cls (6:4) and ev0_sub (7) of Table
+ * 5-30, so bits above 7 (an IPERF value given with qlx) are refused, as
+ * are the reserved types 0011, 0111 and 1101-1111. QUE_ARB_BID,
+ * QUE_ARB_BID_FAIL and ET_ACC take only the classes 000-101: their unit
+ * mask tables (5-42, 5-43, 5-40) call 110-111 an illegal selection.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int ia64_unc_rbox_arb_check(u64 arb, const char **why)
+{
+	unsigned int type = FIELD_GET(IA64_R_ARB_TYPE, arb);
+
+	if (arb & ~(u64)IA64_R_ARB_FIELD(0)) {
+		*why = "QLX event with bits outside the ARB_PERF event field";
+		return -EINVAL;
+	}
+	if (!(R_ARB_TYPE_VALID & BIT(type))) {
+		*why = "reserved ARB_PERF event type";
+		return -EINVAL;
+	}
+	if ((type == R_ARB_TYPE_QUE_ARB_BID ||
+	     type == R_ARB_TYPE_QUE_ARB_BID_FAIL ||
+	     type == R_ARB_TYPE_ET_ACC) &&
+	    FIELD_GET(IA64_R_ARB_CLS, arb) > R_ARB_CLS_NCB) {
+		*why = "illegal class 110-111 for a queue bid or ET depth event";
+		return -EINVAL;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_arb_check);
+
+/**
+ * ia64_unc_event_string() - the sysfs events/ string of a catalogue event
+ * @box: the event's box
+ * @e: the catalogue row
+ * @buf: filled with the string
+ * @len: room in @buf
+ *
+ * R-Box class masks default to every class and VN; the EOT events need a
+ * message class and are left to iperf=. QLX events give qlx and the type;
+ * cls and sub stay 0 (HOM, VN0) unless the user adds cls= and sub=
+ * (rbox/que_arb_bid,cls=4/).
+ *
+ * Return: false for an event the driver does not program.
+ */
+bool ia64_unc_event_string(enum ia64_unc_box box,
+			   const struct ia64_uncore_event *e, char *buf,
+			   size_t len)
+{
+	u32 mask;
+
+	if (box != IA64_UNC_RBOX) {
+		snprintf(buf, len, "event=0x%02x", e->code);
+		return true;
+	}
+	if (!(e->flags & IA64_UNC_FIELD)) {
+		snprintf(buf, len, "qlx=1,type=0x%x", e->code);
+		return true;
+	}
+	if (e->field_lsb == 20 || e->field_lsb == 21)
+		return false;
+	mask = GENMASK(e->field_lsb + e->field_width - 1, e->field_lsb);
+	if (e->flags & IA64_UNC_VALUE_VARIES)
+		snprintf(buf, len, "iperf=0x%x", e->field_lsb ? mask : mask | 0xc0);
+	else
+		snprintf(buf, len, "iperf=0x%x", (u32)e->code << e->field_lsb);
+	return true;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_event_string);
+
+/* Z-Box sub-control registers: offsets (Table 5-45) and defined bits */
+static const struct {
+	u32 offset;
+	u32 defined;
+} ia64_z_subctl_regs[IA64_Z_SC_NR] = {
+	[IA64_Z_SC_THR] = { 0xca8, GENMASK(10, 3) },		/* Table 5-51 */
+	[IA64_Z_SC_PLD] = { 0xb08, GENMASK(13, 0) },		/* Table 5-54 */
+	[IA64_Z_SC_FVC] = { 0x818, GENMASK(23, 5) },		/* Table 5-55 */
+	[IA64_Z_SC_PGT] = { 0xf00, GENMASK(9, 7) | GENMASK(5, 0) }, /* 5-53 */
+	[IA64_Z_SC_DSP] = { 0xea8, BIT(10) },			/* Table 5-49 */
+	[IA64_Z_SC_ISS] = { 0xe38, GENMASK(9, 0) },		/* Table 5-50 */
+};
+
+/**
+ * ia64_unc_zbox_subctl_offset() - offset of a Z-Box sub-control register
+ * @reg: the register
+ *
+ * Return: its offset in the Z-Box window.
+ */
+u32 ia64_unc_zbox_subctl_offset(enum ia64_z_subctl reg)
+{
+	return ia64_z_subctl_regs[reg % IA64_Z_SC_NR].offset;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_zbox_subctl_offset);
+
+/* FVC bcmd encodings of Table 5-58: 0-8, 10, 12 and 15 */
+#define Z_FVC_BCMD_VALID	(GENMASK(8, 0) | BIT(10) | BIT(12) | BIT(15))
+
+static bool ia64_unc_fvc_valid(u32 val)
+{
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)		/* evnt0-3: 0b100 is reserved */
+		if (((val >> (12 + 3 * i)) & 7) == 4)
+			return false;
+	if (((val >> 9) & 7) == 6)	/* resp: 0b110 is reserved */
+		return false;
+	return Z_FVC_BCMD_VALID & BIT((val >> 5) & 0xf);
+}
+
+/**
+ * ia64_unc_zbox_subctl_check() - validate a Z-Box sub-control value
+ * @reg: the register
+ * @val: the value (config1 or config2)
+ * @why: set to the reason on failure
+ *
+ * Refuses bits outside the register's fields and the encodings its table
+ * calls reserved or illegal: DSP bit 8 ("illegal selection"), the
+ * scheduling modes 100-111 of ISS, PGT trans_cmd_cnd 11, and the FVC
+ * subevent 100, response 110 and B-Box command values Table 5-58 does not
+ * list.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int ia64_unc_zbox_subctl_check(enum ia64_z_subctl reg, u64 val,
+			       const char **why)
+{
+	if (reg >= IA64_Z_SC_NR || val & ~(u64)ia64_z_subctl_regs[reg].defined) {
+		*why = "bits outside the sub-control register's fields";
+		return -EINVAL;
+	}
+	switch (reg) {
+	case IA64_Z_SC_ISS:
+		if (((val >> 7) & 7) >= 4 || ((val >> 4) & 7) >= 4) {
+			*why = "reserved ISS scheduling mode";
+			return -EINVAL;
+		}
+		break;
+	case IA64_Z_SC_PGT:
+		if (((val >> 8) & 3) == 3) {
+			*why = "undefined PGT trans_cmd_cnd 11";
+			return -EINVAL;
+		}
+		break;
+	case IA64_Z_SC_FVC:
+		if (!ia64_unc_fvc_valid(val)) {
+			*why = "reserved FVC subevent, response or command";
+			return -EINVAL;
+		}
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_zbox_subctl_check);
+
+/*
+ * The Z-Box sub-control registers of @e, in config1 and config2: the
+ * first register in enum order takes config1 (PLD_DRAM_EV: PLD in
+ * config1, ISS in config2).
+ */
+static int ia64_unc_decode_zsc(const struct ia64_uncore_event *e,
+			       const struct perf_event_attr *attr,
+			       struct ia64_unc_event *ev, const char **why)
+{
+	const u64 cfg[IA64_Z_SC_PER_EVENT] = { attr->config1, attr->config2 };
+	unsigned int reg;
+	int ret;
+
+	for (reg = 0; reg < IA64_Z_SC_NR; reg++) {
+		if (!(e->flags & (IA64_UNC_SC_THR << reg)))
+			continue;
+		if (ev->nr_zsc == IA64_Z_SC_PER_EVENT)
+			break;
+		ret = ia64_unc_zbox_subctl_check(reg, cfg[ev->nr_zsc], why);
+		if (ret)
+			return ret;
+		ev->zsc_reg[ev->nr_zsc] = reg;
+		ev->zsc_val[ev->nr_zsc] = cfg[ev->nr_zsc];
+		ev->nr_zsc++;
+	}
+	if ((ev->nr_zsc < 2 && attr->config2) || (!ev->nr_zsc && attr->config1)) {
+		*why = "config1/config2 for a sub-control the event does not use";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int ia64_unc_decode_bz(enum ia64_unc_box box,
+			      const struct perf_event_attr *attr,
+			      struct ia64_unc_event *ev, const char **why)
+{
+	const struct ia64_uncore_event *e;
+
+	if (attr->config & ~(IA64_UNC_CFG_EVENT | IA64_UNC_CFG_BOX)) {
+		*why = "reserved config bits";
+		return -EINVAL;
+	}
+	ev->code = FIELD_GET(IA64_UNC_CFG_EVENT, attr->config);
+	ev->inst = !!(attr->config & IA64_UNC_CFG_BOX);
+	e = ia64_unc_find(box, ev->code);
+	if (!e) {
+		*why = "event code the box does not have";
+		return -EINVAL;
+	}
+	if (box == IA64_UNC_ZBOX)
+		return ia64_unc_decode_zsc(e, attr, ev, why);
+	if (attr->config2) {
+		*why = "config2 on the B-Box";
+		return -EINVAL;
+	}
+	if (!(e->flags & IA64_UNC_SUBCTL)) {
+		if (attr->config1) {
+			*why = "config1 for an event without a sub-control";
+			return -EINVAL;
+		}
+		return 0;
+	}
+	ev->has_subctl = true;
+	ev->subctl = attr->config1;
+	return ia64_unc_bbox_ctl2_check(attr->config1, why);
+}
+
+/**
+ * ia64_unc_decode() - decode and check an uncore event
+ * @box: the PMU's box type
+ * @attr: the event's attributes (config, config1, config2)
+ * @ev: set to the decoded event
+ * @why: set to the reason on failure
+ *
+ * Return: 0, -EINVAL for a code or combination the manual does not
+ * allow, or -EOPNOTSUPP for events this driver does not program (R-Box
+ * match/mask events, which would need config1/config2).
+ */
+int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
+		    struct ia64_unc_event *ev, const char **why)
+{
+	unsigned int port;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->box = box;
+	if (box == IA64_UNC_BBOX || box == IA64_UNC_ZBOX)
+		return ia64_unc_decode_bz(box, attr, ev, why);
+	if (box != IA64_UNC_RBOX) {
+		*why = "no such box";
+		return -EINVAL;
+	}
+	if (attr->config & ~(IA64_UNC_CFG_IPERF | IA64_UNC_CFG_PORT |
+			     IA64_UNC_CFG_QLX)) {
+		*why = "reserved config bits";
+		return -EINVAL;
+	}
+	if (attr->config1 || attr->config2) {
+		*why = "R-Box match/mask events are not supported";
+		return -EOPNOTSUPP;
+	}
+	port = FIELD_GET(IA64_UNC_CFG_PORT, attr->config);
+	if (port >= IA64_R_PORTS) {
+		*why = "R-Box port above 11";
+		return -EINVAL;
+	}
+	ev->port = port;
+	ev->inst = ia64_unc_rbox_side(port);
+	if (attr->config & IA64_UNC_CFG_QLX) {
+		u64 arb = FIELD_GET(IA64_UNC_CFG_IPERF, attr->config);
+
+		ev->qlx = true;
+		ev->arb = arb & IA64_UNC_CFG_ARB;
+		return ia64_unc_rbox_arb_check(arb, why);
+	}
+	ev->iperf = FIELD_GET(IA64_UNC_CFG_IPERF, attr->config);
+	return ia64_unc_rbox_iperf_check(ev->iperf, why);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_decode);
+
+/**
+ * ia64_unc_counters() - number of counters of one box instance
+ * @box: the box type
+ *
+ * Table 5-1 gives the R-Box 12 counters, "2 per port, 6 per side", but
+ * 5.6.2, 5.6.3.3 and the CSR list of Table 5-24 all have sixteen,
+ * 0-7 on the left side and 8-15 on the right: sixteen it is.
+ */
+unsigned int ia64_unc_counters(enum ia64_unc_box box)
+{
+	switch (box) {
+	case IA64_UNC_BBOX:
+		return IA64_B_COUNTERS;
+	case IA64_UNC_ZBOX:
+		return IA64_Z_COUNTERS;
+	case IA64_UNC_RBOX:
+		return IA64_R_COUNTERS;
+	default:
+		return 0;
+	}
+}
+EXPORT_SYMBOL_GPL(ia64_unc_counters);
+
+/**
+ * ia64_unc_counter_fits() - whether @counter can count @ev
+ * @ev: the decoded event
+ * @counter: counter number in the box
+ *
+ * B- and Z-Box counters are all alike; R-Box counters 0-7 see the left
+ * ports (0-4, 11) and 8-15 the right ones (5-10), Table 5-25.
+ */
+bool ia64_unc_counter_fits(const struct ia64_unc_event *ev,
+			   unsigned int counter)
+{
+	if (counter >= ia64_unc_counters(ev->box))
+		return false;
+	if (ev->box == IA64_UNC_RBOX)
+		return counter / IA64_R_SIDE_COUNTERS == ev->inst;
+	return true;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_counter_fits);
+
+/**
+ * ia64_unc_width() - counter width in bits: B 40, Z 40, R 48 (Table 5-1)
+ * @box: the box type
+ */
+unsigned int ia64_unc_width(enum ia64_unc_box box)
+{
+	return box == IA64_UNC_RBOX ? 48 : 40;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_width);
+
+/**
+ * ia64_unc_delta() - events counted from @prev to @now, across one wrap
+ * @box: the box type, for the width
+ * @prev: the earlier counter value
+ * @now: the later one
+ */
+u64 ia64_unc_delta(enum ia64_unc_box box, u64 prev, u64 now)
+{
+	return (now - prev) & GENMASK_ULL(ia64_unc_width(box) - 1, 0);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_delta);
+
+/**
+ * ia64_unc_bbox_ctl0() - B_CSR_PERF_CTL0 for a set of enabled counters
+ * @enabled: bit n set for each counting B_CSR_PERF_CNTn
+ *
+ * Counters wrap (aov and sov clear), reset is clear so they count, and
+ * the IMT, ARB, BZ and IOB sub-counters are on whenever a counter is:
+ * the events that feed from them need it (Table 5-10). The note below
+ * the table offers 0x3e00 as a value with the sub-counters on, but that
+ * sets bit 11, which the same table says must be written 0; its other
+ * value, 0x37fe, leaves bit 11 clear, and this follows it.
+ */
+u64 ia64_unc_bbox_ctl0(u8 enabled)
+{
+	if (!enabled)
+		return 0;
+	return (u64)enabled << 1 | IA64_B_CTL0_IMT_EN | IA64_B_CTL0_ARB_EN |
+	       IA64_B_CTL0_BZ_EN | IA64_B_CTL0_IOB_EN;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_bbox_ctl0);
+
+/**
+ * ia64_unc_bbox_ctl1() - B_CSR_PERF_CTL1 with a counter's event select
+ * @ctl1: the current value
+ * @counter: 0-7
+ * @code: the 6-bit event select (Table 5-11)
+ */
+u64 ia64_unc_bbox_ctl1(u64 ctl1, unsigned int counter, u8 code)
+{
+	unsigned int shift = 6 * (counter % IA64_B_COUNTERS);
+
+	ctl1 &= ~(0x3fULL << shift);
+	return (ctl1 | (u64)(code & 0x3f) << shift) & GENMASK_ULL(47, 0);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_bbox_ctl1);
+
+/**
+ * ia64_unc_bbox_count() - the count in a B_CSR_PERF_CNTn value
+ * @cnt: the register; bit 40 is the overflow flag, not count
+ */
+u64 ia64_unc_bbox_count(u64 cnt)
+{
+	return cnt & GENMASK_ULL(39, 0);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_bbox_count);
+
+/**
+ * ia64_unc_zbox_ctl() - Z_CSR_PMU_CNT_CTL_x for an event
+ * @code: inc_sel
+ * @enable: count
+ *
+ * wrap_mode is set and frz_mode clear: on overflow the counter wraps
+ * and freezes nothing. Table 5-47 says frz_mode 0 freezes "only this
+ * counter", but wrap_mode's own description (stop or wrap) and the
+ * remark that a wrapping counter keeps counting until the global freeze
+ * arrives (5.7.4.3) make wrap_mode the bit that decides whether the
+ * counter stops. cnt_lo_we is clear, so cnt_lo is not written.
+ */
+u64 ia64_unc_zbox_ctl(u8 code, bool enable)
+{
+	return FIELD_PREP(IA64_Z_CTL_INC_SEL, code) | IA64_Z_CTL_WRAP_MODE |
+	       (enable ? IA64_Z_CTL_EN : 0);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_zbox_ctl);
+
+/**
+ * ia64_unc_zbox_count() - the 40-bit count of a Z-Box counter
+ * @cnt: Z_CSR_PMU_CNT_x, bits 39:8 of the count
+ * @ctl: Z_CSR_PMU_CNT_CTL_x, whose cnt_lo holds bits 7:0
+ */
+u64 ia64_unc_zbox_count(u64 cnt, u64 ctl)
+{
+	return (cnt & GENMASK_ULL(31, 0)) << 8 | FIELD_GET(IA64_Z_CTL_CNT_LO, ctl);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_zbox_count);
+
+/**
+ * ia64_unc_rbox_side() - 0 for a left port (0-4, 11), 1 for a right one
+ * @port: R-Box port, 0-11
+ */
+unsigned int ia64_unc_rbox_side(unsigned int port)
+{
+	return port >= 5 && port <= 10;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_side);
+
+/**
+ * ia64_unc_rbox_pt_sel() - pt_sel value of @port on its side (Table 5-25)
+ * @port: R-Box port, 0-11
+ */
+unsigned int ia64_unc_rbox_pt_sel(unsigned int port)
+{
+	if (port == 11)
+		return 5;
+	return port < 5 ? port : port - 5;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_pt_sel);
+
+/**
+ * ia64_unc_rbox_ev_sel() - ev_sel of an R-Box event (Table 5-27)
+ * @ev: the decoded event
+ * @slot: the port's IPERF register (RIX) or ARB_PERF field (QLX) it has
+ *
+ * Return: 000/001 for IPERF0/1, 010/011 for QLX event 0/1.
+ */
+unsigned int ia64_unc_rbox_ev_sel(const struct ia64_unc_event *ev,
+				  unsigned int slot)
+{
+	return (ev->qlx ? IA64_R_EV_SEL_QLX : 0) + (slot & 1);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_ev_sel);
+
+/**
+ * ia64_unc_rbox_arb_perf() - R_CSR_Pnn_ARB_PERF with one event field set
+ * @old: the register's current value
+ * @field: 0 (ev0_*, bits 7:0) or 1 (ev1_*, bits 23:16)
+ * @arb: the event field (type 3:0, cls 6:4, sub 7)
+ *
+ * The other field is kept; bits 15:8 and 31:24 are read-zero (Table
+ * 5-30) and written 0.
+ */
+u32 ia64_unc_rbox_arb_perf(u32 old, unsigned int field, u8 arb)
+{
+	field &= 1;
+	old &= IA64_R_ARB_FIELD(0) | IA64_R_ARB_FIELD(1);
+	return (old & ~IA64_R_ARB_FIELD(field)) | (u32)arb << 16 * field;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_arb_perf);
+
+/**
+ * ia64_unc_rbox_arb_offset() - offset of R_CSR_Pnn_ARB_PERF
+ * @port: R-Box port, 0-11
+ *
+ * Table 5-25: 0x4290 + 8 * pt_sel on the left side (ports 0-4, 11),
+ * 0x4490 + 8 * pt_sel on the right (ports 5-10).
+ */
+u32 ia64_unc_rbox_arb_offset(unsigned int port)
+{
+	return (ia64_unc_rbox_side(port) ? 0x4490 : 0x4290) +
+	       8 * ia64_unc_rbox_pt_sel(port);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_arb_offset);
+
+/**
+ * ia64_unc_rbox_ctrl() - R_CSR_PERF_CNT_CTRL_x for an R-Box event
+ * @old: the register as read: its cnt_msb (count bits 47:32) is kept,
+ *	 since a write of the control writes them too
+ * @port: the event's port
+ * @slot: the ev_sel: 0/1 for the port's IPERF0/1, 2/3 for its ARB_PERF
+ *	  event 0/1 (ia64_unc_rbox_ev_sel())
+ * @enable: count
+ *
+ * frz_en is clear: the counter wraps and freezes nothing; ov is cleared.
+ */
+u64 ia64_unc_rbox_ctrl(u64 old, unsigned int port, unsigned int slot,
+		       bool enable)
+{
+	return (old & IA64_R_CTRL_CNT_MSB) |
+	       FIELD_PREP(IA64_R_CTRL_PT_SEL, ia64_unc_rbox_pt_sel(port)) |
+	       FIELD_PREP(IA64_R_CTRL_EV_SEL, slot & 3) |
+	       (enable ? IA64_R_CTRL_EN : 0);
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_ctrl);
+
+/**
+ * ia64_unc_rbox_count() - the 48-bit count of an R-Box counter
+ * @cnt: R_CSR_PERF_CNT_x, bits 31:0 of the count
+ * @ctrl: R_CSR_PERF_CNT_CTRL_x, whose cnt_msb holds bits 47:32
+ */
+u64 ia64_unc_rbox_count(u64 cnt, u64 ctrl)
+{
+	return (ctrl & IA64_R_CTRL_CNT_MSB) << 32 | (cnt & GENMASK_ULL(31, 0));
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_count);

@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Itanium 9300 uncore PMUs (chapter 5): CSR addresses, event decoding,
+ * control register values and counter reading for the B-, Z- and R-Box.
+ * Pure logic, no hardware access.
+ */
+#ifndef _IA64_UNCORE_H
+#define _IA64_UNCORE_H
+
+#include <linux/bits.h>
+#include <linux/types.h>
+
+struct perf_event_attr;
+
+enum ia64_unc_box {
+	IA64_UNC_BBOX,
+	IA64_UNC_ZBOX,
+	IA64_UNC_RBOX,
+	IA64_UNC_NR_BOXES,
+};
+
+/* 5.2: the PAL aperture and the windows inside it */
+#define IA64_UNC_PAL_BASE	0x8003fffb00000000ULL
+#define IA64_UNC_SOCKET_WIN	0xfc000000U	/* + socket << 16 */
+#define IA64_UNC_CURRENT_WIN	0xfeb00000U
+#define IA64_UNC_MAX_SOCKETS	256
+/* The windows sit in the top 256 MiB below 4 GiB of the aperture. */
+#define IA64_UNC_MAP_OFFSET	0xf0000000U
+#define IA64_UNC_MAP_LEN	0x10000000U
+
+#define IA64_UNC_DBOX_WIN	0xf000U
+#define IA64_UNC_BZ0_WIN	0xc000U
+#define IA64_UNC_BZ1_WIN	0xd000U
+
+/* 5.4.5.1, Table 5-4: DBX_CSR_MISC */
+#define IA64_DBX_CSR_MISC	(IA64_UNC_DBOX_WIN + 0xa00)
+#define IA64_DBX_FRZ_EN		BIT_ULL(0)
+#define IA64_DBX_OV_BOX_EN	BIT_ULL(1)
+#define IA64_DBX_FRZ_ALL	BIT_ULL(6)
+#define IA64_DBX_UNFRZ_ALL	BIT_ULL(7)
+#define IA64_DBX_OV_BOX		GENMASK_ULL(13, 8)
+
+/* 5.5.3: B-Box */
+#define IA64_B_PERF_CTL0	0x080
+#define IA64_B_PERF_CTL1	0x088
+#define IA64_B_PERF_CTL2	0x090
+#define IA64_B_PERF_CNT(c)	(0x0a8 + 8 * (c))
+#define IA64_B_CTL0_RESET	BIT_ULL(0)
+#define IA64_B_CTL0_CNT_EN(c)	BIT_ULL(1 + (c))
+#define IA64_B_CTL0_IMT_EN	BIT_ULL(9)
+#define IA64_B_CTL0_ARB_EN	BIT_ULL(10)
+#define IA64_B_CTL0_BZ_EN	BIT_ULL(12)
+#define IA64_B_CTL0_IOB_EN	BIT_ULL(13)
+#define IA64_B_CTL0_SOV		GENMASK_ULL(23, 16)
+#define IA64_B_CTL0_AOV		GENMASK_ULL(31, 24)
+#define IA64_B_CTL0_FRZ		BIT_ULL(32)
+#define IA64_B_CNT_OV		BIT_ULL(40)
+#define IA64_B_COUNTERS		8
+
+/* 5.7.4: Z-Box */
+#define IA64_Z_PMU_CNT_STATUS	0xc98
+#define IA64_Z_PMU_CNT_CTL(c)	(0xc90 - 8 * (c))
+#define IA64_Z_PMU_CNT(c)	(0xc60 - 8 * (c))
+#define IA64_Z_CTL_EN		BIT_ULL(0)
+#define IA64_Z_CTL_FREEZE	BIT_ULL(1)
+#define IA64_Z_CTL_WRAP_MODE	BIT_ULL(2)
+#define IA64_Z_CTL_FRZ_MODE	BIT_ULL(3)
+#define IA64_Z_CTL_INC_SEL	GENMASK_ULL(9, 4)
+#define IA64_Z_CTL_CLR_ALL	BIT_ULL(22)
+#define IA64_Z_CTL_CNT_LO_WE	BIT_ULL(23)
+#define IA64_Z_CTL_CNT_LO	GENMASK_ULL(31, 24)
+#define IA64_Z_STATUS_OV	GENMASK_ULL(4, 0)
+#define IA64_Z_STATUS_UNFRZ	BIT_ULL(30)
+#define IA64_Z_STATUS_FRZ	BIT_ULL(31)
+#define IA64_Z_COUNTERS		5
+
+/* Z-Box sub-control registers, in the order of IA64_UNC_SC_* */
+enum ia64_z_subctl {
+	IA64_Z_SC_THR,
+	IA64_Z_SC_PLD,
+	IA64_Z_SC_FVC,
+	IA64_Z_SC_PGT,
+	IA64_Z_SC_DSP,
+	IA64_Z_SC_ISS,
+	IA64_Z_SC_NR,
+};
+
+#define IA64_Z_SC_PER_EVENT	2
+
+/* 5.6.3: R-Box (offsets [15:0], no box window) */
+#define IA64_R_PERF_GBLCFG	0x4f00
+#define IA64_R_PERF_CNT(c)	(0x4e00 + 0x10 * (c))
+#define IA64_R_PERF_CNT_CTRL(c)	(0x4e08 + 0x10 * (c))
+#define IA64_R_IPERF(port, n)	(0x7080 + 0x100 * (port) + 8 * (n))
+#define IA64_R_CTRL_CNT_MSB	GENMASK_ULL(15, 0)
+#define IA64_R_CTRL_EV_SEL	GENMASK_ULL(18, 16)
+#define IA64_R_CTRL_PT_SEL	GENMASK_ULL(21, 19)
+#define IA64_R_CTRL_EN		BIT_ULL(22)
+#define IA64_R_CTRL_FRZ_EN	BIT_ULL(23)
+#define IA64_R_CTRL_OV		BIT_ULL(24)
+#define IA64_R_GBL_UNFRZ	BIT_ULL(9)
+#define IA64_R_GBL_CLR		BIT_ULL(10)
+#define IA64_R_GBL_FRZ		BIT_ULL(11)
+#define IA64_R_COUNTERS		16
+#define IA64_R_SIDE_COUNTERS	8
+#define IA64_R_PORTS		12
+#define IA64_R_IPERF_PER_PORT	2
+/* ev_sel (Table 5-27): 0/1 RIX (IPERF0/1), 2/3 QLX event 0/1 */
+#define IA64_R_EV_SEL_QLX	2
+/* R_CSR_ARB_PERF_CTR (Table 5-30): event 0 in bits 7:0, event 1 in 23:16 */
+#define IA64_R_ARB_FIELDS	2
+#define IA64_R_ARB_FIELD(f)	(GENMASK(7, 0) << 16 * (f))
+#define IA64_R_ARB_TYPE		GENMASK(3, 0)
+#define IA64_R_ARB_CLS		GENMASK(6, 4)
+#define IA64_R_ARB_SUB		BIT(7)
+
+#define IA64_UNC_MAX_COUNTERS	16
+#define IA64_UNC_MAX_INSTANCES	2
+
+/*
+ * perf_event_attr.config of the uncore PMUs:
+ *  B-Box: event=config:0-5, box=config:8, ctl2=config1:0-43
+ *  Z-Box: event=config:0-5, box=config:8, subctl=config1:0-31,
+ *	   subctl2=config2:0-31 (the event's sub-control registers)
+ *  R-Box: iperf=config:0-31, port=config:32-35, qlx=config:36; with qlx
+ *	   set, config:0-7 is the ARB_PERF event field instead of an IPERF
+ *	   value: type=config:0-3, cls=config:4-6, sub=config:7
+ */
+#define IA64_UNC_CFG_EVENT	GENMASK_ULL(5, 0)
+#define IA64_UNC_CFG_BOX	BIT_ULL(8)
+#define IA64_UNC_CFG_IPERF	GENMASK_ULL(31, 0)
+#define IA64_UNC_CFG_PORT	GENMASK_ULL(35, 32)
+#define IA64_UNC_CFG_QLX	BIT_ULL(36)
+#define IA64_UNC_CFG_ARB	GENMASK_ULL(7, 0)
+#define IA64_B_CTL2_MASK	GENMASK_ULL(43, 0)
+
+/**
+ * struct ia64_unc_event - a decoded uncore event
+ * @box: enum ia64_unc_box
+ * @inst: B-/Z-Box instance (0 or 1); R-Box side (0 left, 1 right)
+ * @code: B-/Z-Box event select
+ * @port: R-Box port (0-11)
+ * @iperf: R-Box R_CSR_Pnn_IPERFn value (RIX events)
+ * @qlx: R-Box QLX event: @arb, not @iperf, selects it
+ * @arb: R-Box ARB_PERF event field (type 3:0, cls 6:4, sub 7)
+ * @subctl: B-Box B_CSR_PERF_CTL2 value the event needs
+ * @has_subctl: the event depends on @subctl
+ * @nr_zsc: number of Z-Box sub-control registers the event needs
+ * @zsc_reg: which ones (enum ia64_z_subctl)
+ * @zsc_val: the values they need
+ */
+struct ia64_unc_event {
+	u8 box;
+	u8 inst;
+	u8 code;
+	u8 port;
+	u32 iperf;
+	bool qlx;
+	u8 arb;
+	u64 subctl;
+	bool has_subctl;
+	u8 nr_zsc;
+	u8 zsc_reg[IA64_Z_SC_PER_EVENT];
+	u32 zsc_val[IA64_Z_SC_PER_EVENT];
+};
+
+u32 ia64_unc_socket_window(unsigned int socket);
+u32 ia64_unc_box_window(enum ia64_unc_box box, unsigned int inst);
+u64 ia64_unc_csr_phys(unsigned int socket, u32 offset);
+u64 ia64_unc_dbx_misc(u64 old, bool freeze);
+
+int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
+		    struct ia64_unc_event *ev, const char **why);
+int ia64_unc_bbox_ctl2_check(u64 ctl2, const char **why);
+int ia64_unc_rbox_iperf_check(u32 iperf, const char **why);
+int ia64_unc_rbox_arb_check(u64 arb, const char **why);
+struct ia64_uncore_event;
+bool ia64_unc_event_string(enum ia64_unc_box box,
+			   const struct ia64_uncore_event *e, char *buf,
+			   size_t len);
+int ia64_unc_zbox_subctl_check(enum ia64_z_subctl reg, u64 val,
+			       const char **why);
+u32 ia64_unc_zbox_subctl_offset(enum ia64_z_subctl reg);
+
+unsigned int ia64_unc_counters(enum ia64_unc_box box);
+bool ia64_unc_counter_fits(const struct ia64_unc_event *ev,
+			   unsigned int counter);
+unsigned int ia64_unc_width(enum ia64_unc_box box);
+u64 ia64_unc_delta(enum ia64_unc_box box, u64 prev, u64 now);
+
+u64 ia64_unc_bbox_ctl0(u8 enabled);
+u64 ia64_unc_bbox_ctl1(u64 ctl1, unsigned int counter, u8 code);
+u64 ia64_unc_bbox_count(u64 cnt);
+u64 ia64_unc_zbox_ctl(u8 code, bool enable);
+u64 ia64_unc_zbox_count(u64 cnt, u64 ctl);
+unsigned int ia64_unc_rbox_pt_sel(unsigned int port);
+unsigned int ia64_unc_rbox_side(unsigned int port);
+u64 ia64_unc_rbox_ctrl(u64 old, unsigned int port, unsigned int slot,
+		       bool enable);
+u64 ia64_unc_rbox_count(u64 cnt, u64 ctrl);
+unsigned int ia64_unc_rbox_ev_sel(const struct ia64_unc_event *ev,
+				  unsigned int slot);
+u32 ia64_unc_rbox_arb_perf(u32 old, unsigned int field, u8 arb);
+u32 ia64_unc_rbox_arb_offset(unsigned int port);
+
+#endif /* _IA64_UNCORE_H */

@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the Itanium 9300 uncore PMUs on the real perf core,
+ * against the model's CSRs: counting on each box type and instance, the
+ * socket's registers only, wraps of the 40- and 48-bit counters folded
+ * by the poll timer, programming and split reads under a global freeze,
+ * counter and sub-control sharing, multiplexing, the refusals, and
+ * unregistering.
+ */
+#include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+
+#include "ia64-uncore-model.h"
+
+#define POLL_WAIT_MS	10
+#define SOCKET		IA64_UMODEL_CPU_SOCKET
+
+static struct perf_event *unc_open(enum ia64_unc_box box, u64 config,
+				   u64 config1,
+				   void (*tweak)(struct perf_event_attr *))
+{
+	struct perf_event_attr attr = {
+		.type = ia64_uncore_pmu_type(box),
+		.size = sizeof(attr),
+		.config = config,
+		.config1 = config1,
+	};
+
+	if (tweak)
+		tweak(&attr);
+	return perf_event_create_kernel_counter(&attr,
+						ia64_uncore_socket_cpu(SOCKET),
+						NULL, NULL, NULL);
+}
+
+static u64 unc_value(struct perf_event *event)
+{
+	u64 enabled, running;
+
+	return perf_event_read_value(event, &enabled, &running);
+}
+
+/* Whether the event spent enabled time off its counter. */
+static bool unc_waited(struct perf_event *event)
+{
+	u64 enabled, running;
+
+	perf_event_read_value(event, &enabled, &running);
+	return running < enabled;
+}
+
+static int unc_init(struct kunit *test)
+{
+	ia64_umodel_reset();
+	return 0;
+}
+
+static void unc_expect_quiet(struct kunit *test)
+{
+	const struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+
+	/* Programmed and read frozen; left running; one window only. */
+	KUNIT_EXPECT_EQ(test, s->unfrozen_writes, 0U);
+	KUNIT_EXPECT_EQ(test, s->unfrozen_reads, 0U);
+	KUNIT_EXPECT_GT(test, s->freezes, 0U);
+	KUNIT_EXPECT_EQ(test, s->freezes, s->unfreezes);
+	KUNIT_EXPECT_EQ(test, s->frozen, 0U);
+	KUNIT_EXPECT_EQ(test, s->bad_accesses, 0U);
+	KUNIT_EXPECT_EQ(test, ia64_umodel[0].freezes, 0U);
+	KUNIT_EXPECT_EQ(test, ia64_umodel[0].b_ctl[0][0], 0ULL);
+}
+
+static void unc_bbox_counts(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *cyc = unc_open(IA64_UNC_BBOX, 0x25 | BIT(8), 0, NULL);
+	struct perf_event *snp = unc_open(IA64_UNC_BBOX, 0x1b | BIT(8), 0, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(cyc));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(snp));
+	/* B-Box 1: counters 0 and 1 enabled with the sub-counters, no reset */
+	KUNIT_EXPECT_EQ(test, s->b_ctl[1][0], 0x3606ULL);
+	KUNIT_EXPECT_EQ(test, s->b_ctl[1][1], 0x25ULL | 0x1bULL << 6);
+	KUNIT_EXPECT_EQ(test, s->b_ctl[0][0], 0ULL);
+	ia64_umodel_b_count(SOCKET, 1, 0x25, 1000);
+	ia64_umodel_b_count(SOCKET, 1, 0x1b, 7);
+	ia64_umodel_b_count(SOCKET, 0, 0x25, 555);	/* B-Box 0 */
+	ia64_umodel_b_count(0, 1, 0x25, 555);		/* socket 0 */
+	msleep(POLL_WAIT_MS);
+	ia64_umodel_b_count(SOCKET, 1, 0x25, 24);
+	KUNIT_EXPECT_EQ(test, unc_value(cyc), 1024ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(snp), 7ULL);
+	perf_event_release_kernel(snp);
+	KUNIT_EXPECT_EQ(test, s->b_ctl[1][0], 0x3602ULL);
+	perf_event_release_kernel(cyc);
+	KUNIT_EXPECT_EQ(test, s->b_ctl[1][0], 0ULL);
+	unc_expect_quiet(test);
+}
+
+/* Wraps, each seen by a poll, then the same while the counter wraps twice */
+static void unc_bbox_wraps(struct kunit *test)
+{
+	struct perf_event *ev = unc_open(IA64_UNC_BBOX, 0x25, 0, NULL);
+	const u64 span = BIT_ULL(40);
+	u64 total;
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_umodel_b_count(SOCKET, 0, 0x25, span - 10);
+	msleep(POLL_WAIT_MS);
+	ia64_umodel_b_count(SOCKET, 0, 0x25, 30);
+	msleep(POLL_WAIT_MS);
+	total = span + 20;
+	KUNIT_EXPECT_EQ(test, unc_value(ev), total);
+	KUNIT_EXPECT_TRUE(test, ia64_umodel[SOCKET].b_cnt[0][0] & IA64_B_CNT_OV);
+	for (i = 0; i < 4; i++) {
+		ia64_umodel_b_count(SOCKET, 0, 0x25, span - 3);
+		msleep(POLL_WAIT_MS);
+	}
+	total += 4 * (span - 3);
+	KUNIT_EXPECT_EQ(test, unc_value(ev), total);
+	perf_event_release_kernel(ev);
+	unc_expect_quiet(test);
+}
+
+static void unc_zbox_counts_and_wraps(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *z0 = unc_open(IA64_UNC_ZBOX, 0x1b, 0, NULL);
+	struct perf_event *z1 = unc_open(IA64_UNC_ZBOX, 0x06 | BIT(8), 0, NULL);
+	const u64 span = BIT_ULL(40);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(z0));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(z1));
+	/* en and wrap_mode, inc_sel; nothing else */
+	KUNIT_EXPECT_EQ(test, s->z_ctl[0][0], 0x1b5ULL);
+	KUNIT_EXPECT_EQ(test, s->z_ctl[1][0], 0x065ULL);
+	ia64_umodel_z_count(SOCKET, 1, 0x06, 300);
+	ia64_umodel_z_count(SOCKET, 1, 0x1b, 99);	/* not selected there */
+	ia64_umodel_z_count(SOCKET, 0, 0x1b, span - 0x80);
+	msleep(POLL_WAIT_MS);
+	/* Crosses bit 8: both halves of the split counter change. */
+	ia64_umodel_z_count(SOCKET, 0, 0x1b, 0x100);
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(z0), span + 0x80);
+	KUNIT_EXPECT_EQ(test, unc_value(z1), 300ULL);
+	KUNIT_EXPECT_EQ(test, s->z_status[0], 1ULL);
+	/* The counter went on counting after its overflow. */
+	KUNIT_EXPECT_EQ(test, s->z_cnt[0][0], 0x80ULL);
+	perf_event_release_kernel(z0);
+	perf_event_release_kernel(z1);
+	KUNIT_EXPECT_FALSE(test, s->z_ctl[0][0] & IA64_Z_CTL_EN);
+	unc_expect_quiet(test);
+}
+
+/* PLD_DRAM_EV's second register, ISS, in config2 */
+static void iss_sync(struct perf_event_attr *a) { a->config2 = 0x2; }
+
+/* Z-Box sub-control registers: programmed with the event, one per box */
+static void unc_zbox_subctl(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *iss, *pld, *other;
+
+	iss = unc_open(IA64_UNC_ZBOX, 0x09 | BIT(8), 0x2, NULL);	/* SYNC frames */
+	/* PLD_DRAM_EV: RAS commands (PLD), same ISS value */
+	pld = unc_open(IA64_UNC_ZBOX, 0x0a | BIT(8), 0x02 << 8, iss_sync);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(iss));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pld));
+	KUNIT_EXPECT_EQ(test, s->z_sc[1][IA64_Z_SC_ISS], 0x2ULL);
+	KUNIT_EXPECT_EQ(test, s->z_sc[1][IA64_Z_SC_PLD], 0x200ULL);
+	KUNIT_EXPECT_EQ(test, s->z_sc[0][IA64_Z_SC_ISS], 0ULL);
+	ia64_umodel_z_count(SOCKET, 1, 0x09, 70);
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(iss), 70ULL);
+	perf_event_release_kernel(pld);
+	/* Another ISS value needs the register: the events take turns. */
+	pld = unc_open(IA64_UNC_ZBOX, 0x0a | BIT(8), 0x02 << 8, iss_sync);
+	other = unc_open(IA64_UNC_ZBOX, 0x09 | BIT(8), 0x3, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pld));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(other));
+	msleep(5 * POLL_WAIT_MS);
+	KUNIT_EXPECT_TRUE(test, unc_waited(iss) || unc_waited(other));
+	perf_event_release_kernel(iss);
+	perf_event_release_kernel(pld);
+	perf_event_release_kernel(other);
+	unc_expect_quiet(test);
+}
+
+static u64 rcfg(unsigned int port, u32 iperf)
+{
+	return (u64)port << 32 | iperf;
+}
+
+static void unc_rbox_counts_and_wraps(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	/* FLITS_SENT on CPE2 (port 3, left), FLITS_RCVD on CPE0 (port 8, right) */
+	struct perf_event *l = unc_open(IA64_UNC_RBOX, rcfg(3, BIT(31)), 0, NULL);
+	struct perf_event *r = unc_open(IA64_UNC_RBOX, rcfg(8, BIT(30)), 0, NULL);
+	const u64 span = BIT_ULL(48);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(l));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r));
+	KUNIT_EXPECT_EQ(test, s->r_iperf[3][0], (u64)BIT(31));
+	KUNIT_EXPECT_EQ(test, s->r_iperf[8][0], (u64)BIT(30));
+	/* counter 0 (left) pt_sel 3, counter 8 (right) pt_sel 3 */
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[0], (u64)(BIT(22) | 3 << 19));
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[8], (u64)(BIT(22) | 3 << 19));
+	ia64_umodel_r_count(SOCKET, 3, BIT(31), span - 5);
+	ia64_umodel_r_count(SOCKET, 8, BIT(30), 40);
+	ia64_umodel_r_count(SOCKET, 8, BIT(31), 1000);	/* not selected */
+	msleep(POLL_WAIT_MS);
+	ia64_umodel_r_count(SOCKET, 3, BIT(31), 1ULL << 33);
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(l), span - 5 + (1ULL << 33));
+	KUNIT_EXPECT_EQ(test, unc_value(r), 40ULL);
+	KUNIT_EXPECT_TRUE(test, s->r_ctrl[0] & IA64_R_CTRL_OV);
+	perf_event_release_kernel(l);
+	perf_event_release_kernel(r);
+	KUNIT_EXPECT_FALSE(test, s->r_ctrl[0] & IA64_R_CTRL_EN);
+	/* Stopping kept the count's upper half. */
+	KUNIT_EXPECT_EQ(test, s->r_cnt[0], (1ULL << 33) - 5);
+	unc_expect_quiet(test);
+}
+
+/* Two IPERF registers per port; events with the same value share one. */
+static void unc_rbox_iperf_sharing(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *a, *b, *c, *d;
+
+	a = unc_open(IA64_UNC_RBOX, rcfg(11, BIT(31)), 0, NULL);
+	b = unc_open(IA64_UNC_RBOX, rcfg(11, BIT(31)), 0, NULL);
+	c = unc_open(IA64_UNC_RBOX, rcfg(11, 0xff), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	KUNIT_EXPECT_EQ(test, s->r_iperf[11][0], (u64)BIT(31));
+	KUNIT_EXPECT_EQ(test, s->r_iperf[11][1], 0xffULL);
+	/* Port 11 is left side, pt_sel 5; c uses IPERF1 */
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[2], (u64)(BIT(22) | 5 << 19 | 1 << 16));
+	ia64_umodel_r_count(SOCKET, 11, BIT(31), 17);
+	ia64_umodel_r_count(SOCKET, 11, BIT(0), 5);
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(a), 17ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(b), 17ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(c), 5ULL);
+	/*
+	 * A third value on the port needs an IPERF register of its own:
+	 * the events take turns.
+	 */
+	d = unc_open(IA64_UNC_RBOX, rcfg(11, BIT(24)), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	msleep(5 * POLL_WAIT_MS);
+	KUNIT_EXPECT_TRUE(test, unc_waited(a) || unc_waited(b) || unc_waited(c) ||
+			  unc_waited(d));
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(c);
+	perf_event_release_kernel(d);
+	unc_expect_quiet(test);
+}
+
+static u64 qcfg(unsigned int port, u8 arb)
+{
+	return rcfg(port, arb) | IA64_UNC_CFG_QLX;
+}
+
+/* A QLX event counts through its port's ARB_PERF register. */
+static void unc_rbox_qlx_counts(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	/* GBL_ARB_BID, VN1 NDR, on PR1 (port 9, right side, pt_sel 4) */
+	struct perf_event *q = unc_open(IA64_UNC_RBOX, qcfg(9, 0xa8), 0, NULL);
+	/* FLITS_SENT on the same port, through IPERF0 */
+	struct perf_event *r = unc_open(IA64_UNC_RBOX, rcfg(9, BIT(31)), 0, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(q));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(r));
+	KUNIT_EXPECT_EQ(test, s->r_arb[9], 0xa8ULL);
+	KUNIT_EXPECT_EQ(test, s->r_iperf[9][0], (u64)BIT(31));
+	/* counter 8: pt_sel 4, ev_sel 010 (QLX event 0) */
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[8], (u64)(BIT(22) | 4 << 19 | 2 << 16));
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[9], (u64)(BIT(22) | 4 << 19));
+	ia64_umodel_r_qlx_count(SOCKET, 9, 0xa8, 30);
+	ia64_umodel_r_qlx_count(SOCKET, 9, 0x28, 1000);	/* VN0: not selected */
+	ia64_umodel_r_qlx_count(SOCKET, 8, 0xa8, 1000);	/* other port */
+	ia64_umodel_r_count(SOCKET, 9, BIT(31), 7);
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(q), 30ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(r), 7ULL);
+	perf_event_release_kernel(q);
+	perf_event_release_kernel(r);
+	KUNIT_EXPECT_FALSE(test, s->r_ctrl[8] & IA64_R_CTRL_EN);
+	unc_expect_quiet(test);
+}
+
+/*
+ * One ARB_PERF register per port with two event fields: events with the
+ * same value share a field, a second value takes the other one, a third
+ * waits for a field (the perf core multiplexes).
+ */
+static void unc_rbox_qlx_sharing(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *a, *b, *c, *d;
+
+	/* QUE_ARB_BID, SNP, twice; ET_ACC, DRS; on PHR1 (port 11) */
+	a = unc_open(IA64_UNC_RBOX, qcfg(11, 0x10), 0, NULL);
+	b = unc_open(IA64_UNC_RBOX, qcfg(11, 0x10), 0, NULL);
+	c = unc_open(IA64_UNC_RBOX, qcfg(11, 0x4c), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	KUNIT_EXPECT_EQ(test, s->r_arb[11], 0x4c0010ULL);
+	/* Port 11: left side, pt_sel 5; a and b QLX event 0, c event 1 */
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[0], (u64)(BIT(22) | 5 << 19 | 2 << 16));
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[1], (u64)(BIT(22) | 5 << 19 | 2 << 16));
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[2], (u64)(BIT(22) | 5 << 19 | 3 << 16));
+	ia64_umodel_r_qlx_count(SOCKET, 11, 0x10, 21);
+	ia64_umodel_r_qlx_count(SOCKET, 11, 0x4c, 4);
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(a), 21ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(b), 21ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(c), 4ULL);
+	/* A third value needs a field of its own: the events take turns. */
+	d = unc_open(IA64_UNC_RBOX, qcfg(11, 0x0b), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	msleep(5 * POLL_WAIT_MS);
+	KUNIT_EXPECT_TRUE(test, unc_waited(a) || unc_waited(b) || unc_waited(c) ||
+			  unc_waited(d));
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(c);
+	perf_event_release_kernel(d);
+	unc_expect_quiet(test);
+}
+
+/* More events than counters: the perf core multiplexes them. */
+static void unc_more_events_than_counters(struct kunit *test)
+{
+	struct perf_event *ev[IA64_B_COUNTERS + 1];
+	bool waited = false;
+	unsigned int i;
+
+	for (i = 0; i <= IA64_B_COUNTERS; i++) {
+		ev[i] = unc_open(IA64_UNC_BBOX, 0x25, 0, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	}
+	KUNIT_EXPECT_EQ(test, ia64_umodel[SOCKET].b_ctl[0][0], 0x37feULL);
+	msleep(5 * POLL_WAIT_MS);
+	for (i = 0; i <= IA64_B_COUNTERS; i++)
+		waited |= unc_waited(ev[i]);
+	KUNIT_EXPECT_TRUE(test, waited);
+	for (i = 0; i <= IA64_B_COUNTERS; i++)
+		perf_event_release_kernel(ev[i]);
+	KUNIT_EXPECT_EQ(test, ia64_umodel[SOCKET].b_ctl[0][0], 0ULL);
+	unc_expect_quiet(test);
+}
+
+/* One B_CSR_PERF_CTL2 per box: sub-control events must agree on it. */
+static void unc_bbox_ctl2_sharing(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *a, *b, *c;
+
+	a = unc_open(IA64_UNC_BBOX, 0x09, 33, NULL);	/* ARB_Q0_INSERTS, RIAQ */
+	b = unc_open(IA64_UNC_BBOX, 0x0a, 33, NULL);	/* ARB_Q0_REMOVE, RIAQ */
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_EQ(test, s->b_ctl[0][2], 33ULL);
+	ia64_umodel_b_count(SOCKET, 0, 0x09, 12);
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(a), 12ULL);
+	/* Another queue needs the box's CTL2: the events take turns. */
+	c = unc_open(IA64_UNC_BBOX, 0x09, 34, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	msleep(5 * POLL_WAIT_MS);
+	KUNIT_EXPECT_TRUE(test, unc_waited(a) || unc_waited(c));
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(c);
+	unc_expect_quiet(test);
+}
+
+static void excl_kernel(struct perf_event_attr *a) { a->exclude_kernel = 1; }
+static void excl_user(struct perf_event_attr *a) { a->exclude_user = 1; }
+static void sampling(struct perf_event_attr *a) { a->sample_period = 1000; }
+static void freq(struct perf_event_attr *a) { a->freq = 1; a->sample_freq = 100; }
+
+static void unc_refusals(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type = ia64_uncore_pmu_type(IA64_UNC_BBOX),
+		.size = sizeof(attr),
+		.config = 0x25,
+	};
+	struct perf_event *ev;
+
+	/* Codes and values the manual does not define */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_BBOX, 0x12, 0, NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_BBOX, 0x09, 38, NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_BBOX, 0x25 | BIT(9), 0, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_ZBOX, 0x00, 0, NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_ZBOX, 0x09, 4 << 4, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_ZBOX, 0x20, BIT(8), NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(12, BIT(31)), 0, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(31) | BIT(30)),
+					       0, NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(21)), 0, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(31)), 1, NULL)),
+			-EOPNOTSUPP);
+	/* QLX: reserved type, IPERF bits with qlx, illegal class */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, qcfg(0, 0x03), 0, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX,
+					       qcfg(0, 0x08) | BIT(31), 0, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, qcfg(0, 0x70), 0, NULL)),
+			-EINVAL);
+	/* No privilege filter */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_BBOX, 0x25, 0, excl_user)),
+			-EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_ZBOX, 0x1b, 0, excl_kernel)),
+			-EOPNOTSUPP);
+	/* No sampling */
+	KUNIT_EXPECT_TRUE(test, IS_ERR(unc_open(IA64_UNC_BBOX, 0x25, 0, sampling)));
+	KUNIT_EXPECT_TRUE(test, IS_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(31)), 0, freq)));
+	/* No task events */
+	ev = perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
+	KUNIT_EXPECT_TRUE(test, IS_ERR(ev));
+	/* Socket 0 has no CPU here. */
+	KUNIT_EXPECT_EQ(test, ia64_uncore_socket_cpu(0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, ia64_uncore_socket_cpu(IA64_UMODEL_SOCKETS), -ENODEV);
+	KUNIT_EXPECT_EQ(test, ia64_uncore_pmu_type(IA64_UNC_NR_BOXES), -ENODEV);
+	/* Nothing was programmed. */
+	KUNIT_EXPECT_EQ(test, ia64_umodel[SOCKET].unfrozen_writes, 0U);
+	KUNIT_EXPECT_EQ(test, ia64_umodel[SOCKET].b_ctl[0][1], 0ULL);
+}
+
+static void unc_reregister(struct kunit *test)
+{
+	int type = ia64_uncore_pmu_type(IA64_UNC_ZBOX);
+	struct perf_event *ev;
+
+	KUNIT_EXPECT_GE(test, type, 0);
+	KUNIT_EXPECT_EQ(test, ia64_uncore_register(&ia64_umodel_ops, "x"), -EBUSY);
+	ia64_uncore_unregister();
+	KUNIT_EXPECT_EQ(test, ia64_uncore_pmu_type(IA64_UNC_ZBOX), -ENODEV);
+	KUNIT_EXPECT_EQ(test, ia64_uncore_socket_cpu(SOCKET), -ENODEV);
+	KUNIT_ASSERT_EQ(test, ia64_uncore_register(&ia64_umodel_ops,
+						   "itanium9300_model"), 0);
+	ev = unc_open(IA64_UNC_ZBOX, 0x1b, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_umodel_z_count(SOCKET, 0, 0x1b, 5);
+	KUNIT_EXPECT_EQ(test, unc_value(ev), 5ULL);
+	perf_event_release_kernel(ev);
+}
+
+static int unc_suite_init(struct kunit_suite *suite)
+{
+	ia64_umodel_reset();
+	return ia64_uncore_register(&ia64_umodel_ops, "itanium9300_model");
+}
+
+static void unc_suite_exit(struct kunit_suite *suite)
+{
+	ia64_uncore_unregister();
+}
+
+static struct kunit_case unc_cases[] = {
+	KUNIT_CASE(unc_bbox_counts),
+	KUNIT_CASE(unc_bbox_wraps),
+	KUNIT_CASE(unc_zbox_counts_and_wraps),
+	KUNIT_CASE(unc_zbox_subctl),
+	KUNIT_CASE(unc_rbox_counts_and_wraps),
+	KUNIT_CASE(unc_rbox_iperf_sharing),
+	KUNIT_CASE(unc_rbox_qlx_counts),
+	KUNIT_CASE(unc_rbox_qlx_sharing),
+	KUNIT_CASE(unc_more_events_than_counters),
+	KUNIT_CASE(unc_bbox_ctl2_sharing),
+	KUNIT_CASE(unc_refusals),
+	KUNIT_CASE(unc_reregister),
+	{}
+};
+
+static struct kunit_suite unc_suite = {
+	.name = "itanium9300_uncore_model",
+	.init = unc_init,
+	.suite_init = unc_suite_init,
+	.suite_exit = unc_suite_exit,
+	.test_cases = unc_cases,
+};
+
+kunit_test_suite(unc_suite);

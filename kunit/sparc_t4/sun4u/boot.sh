@@ -9,8 +9,9 @@
 #
 # Uses the harness's kernel source (~/.cache/pmu-suite/src/linux-6.12.*,
 # grafted again here) and its cache lock; needs qemu-system-sparc64 and
-# gcc-sparc64-linux-gnu. Run after tools/testing/harness has prepared
-# the source: kunit/sparc_t4/sun4u/boot.sh
+# gcc-sparc64-linux-gnu. The harness's sun4u tier runs it
+# (tools/testing/harness test sun4u); by hand, after the harness has
+# prepared the source: kunit/sparc_t4/sun4u/boot.sh
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,8 +22,11 @@ src=$(ls -d "$cache"/src/linux-6.12.* 2>/dev/null | head -n 1)
 out=$cache/build/sun4u-boot
 jobs=${JOBS:-2}
 
-exec 9>"$cache/.harness.lock"
-flock 9
+# The harness holds the lock already when it runs this as a tier.
+if [ -z "${PMU_SUITE_LOCK_HELD:-}" ]; then
+	exec 9>"$cache/.harness.lock"
+	flock 9
+fi
 
 "$root/tools/testing/graft" "$src" >/dev/null
 mk=(make -C "$src" O="$out/linux" ARCH=sparc CROSS_COMPILE=sparc64-linux-gnu- -j"$jobs")

@@ -28,6 +28,7 @@ run_logged "$work/configure.log" ../gcc-$ver/configure \
 	--disable-nls --disable-shared --disable-threads --disable-multilib \
 	--disable-libssp --disable-libquadmath --disable-libgomp \
 	--disable-libatomic --disable-decimal-float --enable-checking=release \
+	--disable-lto --disable-plugin --without-isl \
 	--with-as=/usr/bin/ia64-linux-gnu-as --with-ld=/usr/bin/ia64-linux-gnu-ld
 # Debian's tarball lacks the GFDL documentation; skip regenerating tm.texi.
 touch gcc/s-tm-texi 2>/dev/null || { mkdir -p gcc && touch gcc/s-tm-texi; }

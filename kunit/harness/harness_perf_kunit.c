@@ -5,13 +5,15 @@
  * perf core and driven through per-task kernel counters. It checks what the
  * drivers' perf glue relies on in these tests: event_init routing, counting
  * across schedule in/out, counter wrap, and overflow delivery from an
- * "interrupt" the model raises.
+ * "interrupt" the model raises; and that pmu_suite_unregister() leaves no
+ * multiplexing timer queued behind a PMU it unregisters.
  */
 #include <kunit/test.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/ptrace.h>
 #include <pmu-suite/counter.h>
+#include <pmu-suite/unregister.h>
 
 #define MODEL_WIDTH	32
 
@@ -225,6 +227,80 @@ static void hk_delivers_overflows(struct kunit *test)
 	perf_event_release_kernel(event);
 }
 
+/*
+ * A CPU-wide PMU with one counter: two events multiplex, and the core
+ * starts the PMU's rotation timer on that CPU. A long interval keeps the
+ * timer queued after both events are gone, as it is for up to one
+ * interval on any PMU.
+ */
+static struct perf_event *mux_owner;
+
+static int mux_add(struct perf_event *event, int flags)
+{
+	if (mux_owner)
+		return -EAGAIN;
+	mux_owner = event;
+	event->hw.state = flags & PERF_EF_START ? 0 : PERF_HES_STOPPED;
+	return 0;
+}
+
+static void mux_del(struct perf_event *event, int flags)
+{
+	mux_owner = NULL;
+}
+
+static void mux_start(struct perf_event *event, int flags)
+{
+	event->hw.state = 0;
+}
+
+static void mux_stop(struct perf_event *event, int flags)
+{
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+}
+
+static void mux_read(struct perf_event *event)
+{
+}
+
+static struct pmu mux_pmu = {
+	.module			= THIS_MODULE,
+	.task_ctx_nr		= perf_invalid_context,
+	.capabilities		= PERF_PMU_CAP_NO_INTERRUPT,
+	.event_init		= hk_event_init,
+	.add			= mux_add,
+	.del			= mux_del,
+	.start			= mux_start,
+	.stop			= mux_stop,
+	.read			= mux_read,
+};
+
+static void hk_unregister_cancels_mux_timer(struct kunit *test)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	struct perf_event *a, *b;
+	struct hrtimer *timer;
+
+	mux_pmu.hrtimer_interval_ms = 60 * MSEC_PER_SEC;
+	KUNIT_ASSERT_EQ(test, perf_pmu_register(&mux_pmu, "pmu_suite_kunit_mux", -1), 0);
+	timer = &per_cpu_ptr(mux_pmu.cpu_pmu_context, 0)->hrtimer;
+	attr.type = mux_pmu.type;
+	a = perf_event_create_kernel_counter(&attr, 0, NULL, NULL, NULL);
+	b = perf_event_create_kernel_counter(&attr, 0, NULL, NULL, NULL);
+	KUNIT_EXPECT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_FALSE(test, IS_ERR(b));
+	if (!IS_ERR(a))
+		perf_event_release_kernel(a);
+	if (!IS_ERR(b))
+		perf_event_release_kernel(b);
+	/* The core leaves the rotation timer queued with no events left... */
+	KUNIT_EXPECT_TRUE(test, hrtimer_is_queued(timer));
+	/* ...and the suite's unregister takes it out before the core frees it. */
+	pmu_suite_cancel_mux_timers(&mux_pmu);
+	KUNIT_EXPECT_FALSE(test, hrtimer_is_queued(timer));
+	pmu_suite_unregister(&mux_pmu);
+}
+
 static int hk_suite_init(struct kunit_suite *suite)
 {
 	return perf_pmu_register(&hk_pmu, "pmu_suite_kunit", -1);
@@ -232,7 +308,7 @@ static int hk_suite_init(struct kunit_suite *suite)
 
 static void hk_suite_exit(struct kunit_suite *suite)
 {
-	perf_pmu_unregister(&hk_pmu);
+	pmu_suite_unregister(&hk_pmu);
 }
 
 static struct kunit_case hk_cases[] = {
@@ -240,6 +316,7 @@ static struct kunit_case hk_cases[] = {
 	KUNIT_CASE(hk_counts_across_wrap),
 	KUNIT_CASE(hk_rejects_bad_config),
 	KUNIT_CASE(hk_delivers_overflows),
+	KUNIT_CASE(hk_unregister_cancels_mux_timer),
 	{}
 };
 

@@ -449,10 +449,22 @@ static void unc_refusals(struct kunit *test)
 static void unc_reregister(struct kunit *test)
 {
 	int type = ia64_uncore_pmu_type(IA64_UNC_ZBOX);
-	struct perf_event *ev;
+	struct perf_event *ev, *mux[IA64_B_COUNTERS + 1];
+	unsigned int i;
 
 	KUNIT_EXPECT_GE(test, type, 0);
 	KUNIT_EXPECT_EQ(test, ia64_uncore_register(&ia64_umodel_ops, "x"), -EBUSY);
+	/*
+	 * Unregister at once after multiplexing: the core's rotation timer
+	 * is still queued, and must not be left in the memory it frees.
+	 */
+	for (i = 0; i < ARRAY_SIZE(mux); i++)
+		mux[i] = unc_open(IA64_UNC_BBOX, 0x25, 0, NULL);
+	for (i = 0; i < ARRAY_SIZE(mux); i++) {
+		KUNIT_EXPECT_FALSE(test, IS_ERR(mux[i]));
+		if (!IS_ERR(mux[i]))
+			perf_event_release_kernel(mux[i]);
+	}
 	ia64_uncore_unregister();
 	KUNIT_EXPECT_EQ(test, ia64_uncore_pmu_type(IA64_UNC_ZBOX), -ENODEV);
 	KUNIT_EXPECT_EQ(test, ia64_uncore_socket_cpu(SOCKET), -ENODEV);

@@ -28,6 +28,7 @@
 #include <linux/slab.h>
 #include <pmu-suite/counter.h>
 #include <pmu-suite/sampling.h>
+#include <pmu-suite/unregister.h>
 
 #include "ia64-catalogue.h"
 #include "ia64-event.h"
@@ -791,7 +792,7 @@ void ia64_pmu_unregister(void)
 {
 	if (!ia64_ops)
 		return;
-	perf_pmu_unregister(&ia64_pmu);
+	pmu_suite_unregister(&ia64_pmu);
 	ia64_ops = NULL;
 	kfree(ia64_event_attrs);
 	kfree(ia64_event_attr_list);

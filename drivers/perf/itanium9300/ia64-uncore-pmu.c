@@ -26,6 +26,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <pmu-suite/unregister.h>
 
 #include "ia64-catalogue.h"
 #include "ia64-uncore-pmu.h"
@@ -641,7 +642,7 @@ void ia64_uncore_unregister(void)
 	unc_hp_state = -1;
 	for (box = 0; box < IA64_UNC_NR_BOXES; box++) {
 		if (unc_pmus[box].registered)
-			perf_pmu_unregister(&unc_pmus[box].pmu);
+			pmu_suite_unregister(&unc_pmus[box].pmu);
 		unc_pmus[box].registered = false;
 	}
 	kfree(unc_sockets);

@@ -24,6 +24,7 @@
 #include <linux/string.h>
 #include <pmu-suite/counter.h>
 #include <pmu-suite/sampling.h>
+#include <pmu-suite/unregister.h>
 
 #include "p9-catalogue.h"
 #include "p9-event.h"
@@ -708,7 +709,7 @@ void p9_pmu_unregister(void)
 {
 	if (!p9_ops)
 		return;
-	perf_pmu_unregister(&p9_pmu);
+	pmu_suite_unregister(&p9_pmu);
 	p9_ops = NULL;
 	kfree(p9_event_attrs);
 	kfree(p9_event_attr_list);

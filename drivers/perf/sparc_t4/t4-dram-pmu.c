@@ -19,6 +19,7 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <pmu-suite/unregister.h>
 
 #include "t4-catalogue.h"
 #include "t4-dram.h"
@@ -262,7 +263,7 @@ static void t4_dram_init_events(void)
 static void t4_dram_unregister_n(unsigned int n)
 {
 	while (n--)
-		perf_pmu_unregister(&t4_dram_pmus[n].pmu);
+		pmu_suite_unregister(&t4_dram_pmus[n].pmu);
 	kfree(t4_dram_pmus);
 	t4_dram_pmus = NULL;
 	t4_dram_ops = NULL;

@@ -33,6 +33,7 @@
 #include <linux/slab.h>
 #include <pmu-suite/counter.h>
 #include <pmu-suite/sampling.h>
+#include <pmu-suite/unregister.h>
 
 #include "t4-catalogue.h"
 #include "t4-event.h"
@@ -710,7 +711,7 @@ void t4_pmu_unregister(void)
 {
 	if (!t4_ops)
 		return;
-	perf_pmu_unregister(&t4_pmu);
+	pmu_suite_unregister(&t4_pmu);
 	t4_ops = NULL;
 	kfree(t4_event_attrs);
 	kfree(t4_event_attr_list);

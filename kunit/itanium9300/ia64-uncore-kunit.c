@@ -72,6 +72,25 @@ static void unc_expect_quiet(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ia64_umodel[0].b_ctl[0][0], 0ULL);
 }
 
+/*
+ * The last of @ev found its counter or shared register taken: the perf
+ * core rotates them, so some wait their turn. Then release them all.
+ */
+static void unc_expect_turns(struct kunit *test, struct perf_event **ev,
+			     unsigned int n)
+{
+	bool waited = false;
+	unsigned int i;
+
+	msleep(5 * POLL_WAIT_MS);
+	for (i = 0; i < n; i++)
+		waited |= unc_waited(ev[i]);
+	KUNIT_EXPECT_TRUE(test, waited);
+	for (i = 0; i < n; i++)
+		perf_event_release_kernel(ev[i]);
+	unc_expect_quiet(test);
+}
+
 static void unc_bbox_counts(struct kunit *test)
 {
 	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
@@ -254,14 +273,7 @@ static void unc_rbox_iperf_sharing(struct kunit *test)
 	 */
 	d = unc_open(IA64_UNC_RBOX, rcfg(11, BIT(24)), 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	msleep(5 * POLL_WAIT_MS);
-	KUNIT_EXPECT_TRUE(test, unc_waited(a) || unc_waited(b) || unc_waited(c) ||
-			  unc_waited(d));
-	perf_event_release_kernel(a);
-	perf_event_release_kernel(b);
-	perf_event_release_kernel(c);
-	perf_event_release_kernel(d);
-	unc_expect_quiet(test);
+	unc_expect_turns(test, (struct perf_event *[]){ a, b, c, d }, 4);
 }
 
 static u64 qcfg(unsigned int port, u8 arb)
@@ -329,21 +341,13 @@ static void unc_rbox_qlx_sharing(struct kunit *test)
 	/* A third value needs a field of its own: the events take turns. */
 	d = unc_open(IA64_UNC_RBOX, qcfg(11, 0x0b), 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-	msleep(5 * POLL_WAIT_MS);
-	KUNIT_EXPECT_TRUE(test, unc_waited(a) || unc_waited(b) || unc_waited(c) ||
-			  unc_waited(d));
-	perf_event_release_kernel(a);
-	perf_event_release_kernel(b);
-	perf_event_release_kernel(c);
-	perf_event_release_kernel(d);
-	unc_expect_quiet(test);
+	unc_expect_turns(test, (struct perf_event *[]){ a, b, c, d }, 4);
 }
 
 /* More events than counters: the perf core multiplexes them. */
 static void unc_more_events_than_counters(struct kunit *test)
 {
 	struct perf_event *ev[IA64_B_COUNTERS + 1];
-	bool waited = false;
 	unsigned int i;
 
 	for (i = 0; i <= IA64_B_COUNTERS; i++) {
@@ -351,14 +355,8 @@ static void unc_more_events_than_counters(struct kunit *test)
 		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
 	}
 	KUNIT_EXPECT_EQ(test, ia64_umodel[SOCKET].b_ctl[0][0], 0x37feULL);
-	msleep(5 * POLL_WAIT_MS);
-	for (i = 0; i <= IA64_B_COUNTERS; i++)
-		waited |= unc_waited(ev[i]);
-	KUNIT_EXPECT_TRUE(test, waited);
-	for (i = 0; i <= IA64_B_COUNTERS; i++)
-		perf_event_release_kernel(ev[i]);
+	unc_expect_turns(test, ev, ARRAY_SIZE(ev));
 	KUNIT_EXPECT_EQ(test, ia64_umodel[SOCKET].b_ctl[0][0], 0ULL);
-	unc_expect_quiet(test);
 }
 
 /* One B_CSR_PERF_CTL2 per box: sub-control events must agree on it. */
@@ -378,12 +376,7 @@ static void unc_bbox_ctl2_sharing(struct kunit *test)
 	/* Another queue needs the box's CTL2: the events take turns. */
 	c = unc_open(IA64_UNC_BBOX, 0x09, 34, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
-	msleep(5 * POLL_WAIT_MS);
-	KUNIT_EXPECT_TRUE(test, unc_waited(a) || unc_waited(c));
-	perf_event_release_kernel(a);
-	perf_event_release_kernel(b);
-	perf_event_release_kernel(c);
-	unc_expect_quiet(test);
+	unc_expect_turns(test, (struct perf_event *[]){ a, b, c }, 3);
 }
 
 static void excl_kernel(struct perf_event_attr *a) { a->exclude_kernel = 1; }

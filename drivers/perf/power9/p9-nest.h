@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * POWER9 nest IMC counters (chapter 6): decoding and counter arithmetic.
+ *
+ * In the default IMC mode the nest microcode counts a fixed set of events
+ * (Table 6-10) and posts each as a 64-bit value at a fixed offset of a
+ * per-chip memory area. An event is therefore its offset; there is
+ * nothing to program per event and no counter to allocate.
+ */
+#ifndef _P9_NEST_H
+#define _P9_NEST_H
+
+#include <linux/types.h>
+
+#include "p9-nest-catalogue.h"
+
+struct perf_event_attr;
+
+/* format/offset: config:0-15, the byte offset of Table 6-10 */
+#define P9_NEST_CFG_OFFSET	GENMASK_ULL(15, 0)
+
+const struct p9_nest_event *p9_nest_find(unsigned int offset);
+int p9_nest_decode(const struct perf_event_attr *attr,
+		   const struct p9_nest_event **ev, const char **why);
+u64 p9_nest_read(const void *area, const struct p9_nest_event *ev);
+
+#endif /* _P9_NEST_H */

@@ -26,6 +26,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <pmu-suite/package.h>
 #include <pmu-suite/unregister.h>
 
 #include "ia64-catalogue.h"
@@ -47,7 +48,6 @@ struct ia64_unc_inst {
 };
 
 struct ia64_unc_socket {
-	int cpu;
 	/* Shared by the three PMUs: DBX_CSR_MISC freezes them all. */
 	raw_spinlock_t lock;
 	struct hrtimer timer;
@@ -66,7 +66,8 @@ struct ia64_unc_pmu {
 static const struct ia64_uncore_ops *unc_ops;
 static struct ia64_unc_socket *unc_sockets;
 static struct ia64_unc_pmu unc_pmus[IA64_UNC_NR_BOXES];
-static cpumask_t unc_cpumask;
+static int unc_socket_cpu[IA64_UNC_MAX_SOCKETS];
+static struct pmu_package_cpus unc_packages;
 static int unc_hp_state = -1;
 
 static enum ia64_unc_box unc_box_of(struct perf_event *event)
@@ -342,13 +343,12 @@ static int unc_event_init(struct perf_event *event)
 			 event->attr.config, why);
 		return ret;
 	}
-	socket = unc_ops->cpu_socket(event->cpu);
-	if (socket < 0 || socket >= unc_ops->nr_sockets ||
-	    unc_sockets[socket].cpu < 0)
+	socket = pmu_package_of(&unc_packages, event->cpu);
+	if (socket < 0 || pmu_package_cpu(&unc_packages, socket) < 0)
 		return -ENODEV;
 	if (!unc_group_fits(event))
 		return -EINVAL;
-	event->cpu = unc_sockets[socket].cpu;
+	event->cpu = pmu_package_cpu(&unc_packages, socket);
 	event->hw.config_base = socket;
 	event->hw.idx = -1;
 	return 0;
@@ -518,7 +518,7 @@ static struct attribute_group unc_events_groups[IA64_UNC_NR_BOXES] = {
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *page)
 {
-	return cpumap_print_to_pagebuf(true, page, &unc_cpumask);
+	return cpumap_print_to_pagebuf(true, page, &unc_packages.mask);
 }
 static DEVICE_ATTR_RO(cpumask);
 
@@ -586,45 +586,18 @@ static const char *const unc_box_names[IA64_UNC_NR_BOXES] = {
 	[IA64_UNC_RBOX] = "rbox",
 };
 
-static int unc_socket_of(unsigned int cpu)
-{
-	int socket = unc_ops->cpu_socket(cpu);
-
-	return socket < unc_ops->nr_sockets ? socket : -1;
-}
-
-/* The first CPU of a socket to come online counts its events. */
 static int unc_cpu_online(unsigned int cpu)
 {
-	int socket = unc_socket_of(cpu);
-
-	if (socket >= 0 && unc_sockets[socket].cpu < 0) {
-		unc_sockets[socket].cpu = cpu;
-		cpumask_set_cpu(cpu, &unc_cpumask);
-	}
+	pmu_package_online(&unc_packages, cpu);
 	return 0;
 }
 
-/* Move the socket's events to another of its CPUs, if one is online. */
 static int unc_cpu_offline(unsigned int cpu)
 {
-	int socket = unc_socket_of(cpu), target = -1;
-	unsigned int t, box;
+	int target = pmu_package_offline(&unc_packages, cpu, cpu_online_mask);
+	unsigned int box;
 
-	if (socket < 0 || unc_sockets[socket].cpu != cpu)
-		return 0;
-	cpumask_clear_cpu(cpu, &unc_cpumask);
-	for_each_online_cpu(t) {
-		if (t != cpu && unc_socket_of(t) == socket) {
-			target = t;
-			break;
-		}
-	}
-	unc_sockets[socket].cpu = target;
-	if (target < 0)
-		return 0;
-	cpumask_set_cpu(target, &unc_cpumask);
-	for (box = 0; box < IA64_UNC_NR_BOXES; box++)
+	for (box = 0; target >= 0 && box < IA64_UNC_NR_BOXES; box++)
 		if (unc_pmus[box].registered)
 			perf_pmu_migrate_context(&unc_pmus[box].pmu, cpu, target);
 	return 0;
@@ -648,7 +621,6 @@ void ia64_uncore_unregister(void)
 	kfree(unc_sockets);
 	unc_sockets = NULL;
 	unc_ops = NULL;
-	cpumask_clear(&unc_cpumask);
 }
 EXPORT_SYMBOL_GPL(ia64_uncore_unregister);
 
@@ -680,13 +652,13 @@ int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
 	for (i = 0; i < ops->nr_sockets; i++) {
 		struct ia64_unc_socket *s = &unc_sockets[i];
 
-		s->cpu = -1;
 		raw_spin_lock_init(&s->lock);
 		hrtimer_init(&s->timer, CLOCK_MONOTONIC,
 			     HRTIMER_MODE_REL_PINNED_HARD);
 		s->timer.function = unc_poll;
 	}
-	cpumask_clear(&unc_cpumask);
+	pmu_package_init(&unc_packages, unc_socket_cpu, ops->nr_sockets,
+			 ops->cpu_socket);
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/itanium9300_uncore:online",
 				unc_cpu_online, unc_cpu_offline);
 	if (ret < 0) {
@@ -747,8 +719,8 @@ EXPORT_SYMBOL_GPL(ia64_uncore_pmu_type);
  */
 int ia64_uncore_socket_cpu(unsigned int socket)
 {
-	if (!unc_ops || socket >= unc_ops->nr_sockets || unc_sockets[socket].cpu < 0)
-		return -ENODEV;
-	return unc_sockets[socket].cpu;
+	int cpu = unc_ops ? pmu_package_cpu(&unc_packages, socket) : -1;
+
+	return cpu < 0 ? -ENODEV : cpu;
 }
 EXPORT_SYMBOL_GPL(ia64_uncore_socket_cpu);

@@ -22,6 +22,7 @@
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/string.h>
+#include <pmu-suite/package.h>
 #include <pmu-suite/unregister.h>
 
 #include "p9-nest-pmu.h"
@@ -30,17 +31,10 @@ static const struct p9_nest_ops *nest_ops;
 static struct pmu nest_pmu;
 static bool nest_registered;
 static int nest_chip_cpu[P9_NEST_MAX_CHIPS];
+static struct pmu_package_cpus nest_chips;
 static unsigned int nest_chip_events[P9_NEST_MAX_CHIPS];
 static DEFINE_MUTEX(nest_engine_lock);
-static cpumask_t nest_cpumask;
 static int nest_hp_state = -1;
-
-static int nest_chip_of(unsigned int cpu)
-{
-	int chip = nest_ops->cpu_chip(cpu);
-
-	return chip < (int)nest_ops->nr_chips ? chip : -1;
-}
 
 static const struct p9_nest_event *nest_event_of(struct perf_event *event)
 {
@@ -101,8 +95,8 @@ static int nest_event_init(struct perf_event *event)
 		pr_debug("config 0x%llx refused: %s\n", event->attr.config, why);
 		return ret;
 	}
-	chip = nest_chip_of(event->cpu);
-	if (chip < 0 || nest_chip_cpu[chip] < 0)
+	chip = pmu_package_of(&nest_chips, event->cpu);
+	if (chip < 0 || pmu_package_cpu(&nest_chips, chip) < 0)
 		return -ENODEV;
 	if (!nest_group_ok(event))
 		return -EINVAL;
@@ -113,7 +107,7 @@ static int nest_event_init(struct perf_event *event)
 	mutex_unlock(&nest_engine_lock);
 	if (ret)
 		return ret;
-	event->cpu = nest_chip_cpu[chip];
+	event->cpu = pmu_package_cpu(&nest_chips, chip);
 	event->hw.config_base = chip;
 	event->hw.idx = ev - p9_nest_events;
 	event->destroy = nest_event_destroy;
@@ -201,7 +195,7 @@ static struct attribute_group nest_events_group = {
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *page)
 {
-	return cpumap_print_to_pagebuf(true, page, &nest_cpumask);
+	return cpumap_print_to_pagebuf(true, page, &nest_chips.mask);
 }
 static DEVICE_ATTR_RO(cpumask);
 
@@ -238,38 +232,17 @@ static void nest_init_events(void)
 	nest_event_list[i] = NULL;
 }
 
-/* The first CPU of a chip to come online counts its events. */
 static int nest_cpu_online(unsigned int cpu)
 {
-	int chip = nest_chip_of(cpu);
-
-	if (chip >= 0 && nest_chip_cpu[chip] < 0) {
-		nest_chip_cpu[chip] = cpu;
-		cpumask_set_cpu(cpu, &nest_cpumask);
-	}
+	pmu_package_online(&nest_chips, cpu);
 	return 0;
 }
 
-/* Move the chip's events to another of its CPUs, if one is online. */
 static int nest_cpu_offline(unsigned int cpu)
 {
-	int chip = nest_chip_of(cpu), target = -1;
-	unsigned int t;
+	int target = pmu_package_offline(&nest_chips, cpu, cpu_online_mask);
 
-	if (chip < 0 || nest_chip_cpu[chip] != cpu)
-		return 0;
-	cpumask_clear_cpu(cpu, &nest_cpumask);
-	for_each_online_cpu(t) {
-		if (t != cpu && nest_chip_of(t) == chip) {
-			target = t;
-			break;
-		}
-	}
-	nest_chip_cpu[chip] = target;
-	if (target < 0)
-		return 0;
-	cpumask_set_cpu(target, &nest_cpumask);
-	if (nest_registered)
+	if (target >= 0 && nest_registered)
 		perf_pmu_migrate_context(&nest_pmu, cpu, target);
 	return 0;
 }
@@ -286,7 +259,6 @@ void p9_nest_unregister(void)
 		pmu_suite_unregister(&nest_pmu);
 	nest_registered = false;
 	nest_ops = NULL;
-	cpumask_clear(&nest_cpumask);
 }
 EXPORT_SYMBOL_GPL(p9_nest_unregister);
 
@@ -308,11 +280,10 @@ int p9_nest_register(const struct p9_nest_ops *ops, const char *name)
 	    !ops->cpu_chip || !ops->area || !ops->start || !ops->stop)
 		return -EINVAL;
 	nest_ops = ops;
-	for (i = 0; i < P9_NEST_MAX_CHIPS; i++) {
-		nest_chip_cpu[i] = -1;
+	pmu_package_init(&nest_chips, nest_chip_cpu, ops->nr_chips,
+			 ops->cpu_chip);
+	for (i = 0; i < P9_NEST_MAX_CHIPS; i++)
 		nest_chip_events[i] = 0;
-	}
-	cpumask_clear(&nest_cpumask);
 	nest_init_events();
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/power9_nest:online",
 				nest_cpu_online, nest_cpu_offline);
@@ -363,8 +334,8 @@ EXPORT_SYMBOL_GPL(p9_nest_pmu_type);
  */
 int p9_nest_chip_cpu(unsigned int chip)
 {
-	if (!nest_ops || chip >= nest_ops->nr_chips || nest_chip_cpu[chip] < 0)
-		return -ENODEV;
-	return nest_chip_cpu[chip];
+	int cpu = nest_ops ? pmu_package_cpu(&nest_chips, chip) : -1;
+
+	return cpu < 0 ? -ENODEV : cpu;
 }
 EXPORT_SYMBOL_GPL(p9_nest_chip_cpu);

@@ -4,10 +4,11 @@
  * against the model's CSRs: counting on each box type and instance, the
  * socket's registers only, wraps of the 40- and 48-bit counters folded
  * by the poll timer, programming and split reads under a global freeze,
- * counter and sub-control sharing, multiplexing, the refusals, and
- * unregistering.
+ * counter and sub-control sharing, multiplexing, events moving when the
+ * socket's counting CPU goes offline, the refusals, and unregistering.
  */
 #include <kunit/test.h>
+#include <linux/cpu.h>
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
@@ -379,6 +380,37 @@ static void unc_bbox_ctl2_sharing(struct kunit *test)
 	unc_expect_turns(test, (struct perf_event *[]){ a, b, c }, 3);
 }
 
+/*
+ * The socket's counting CPU goes offline: the events move to another CPU
+ * of the socket, and the poll timer with them, which still folds wraps.
+ */
+static void unc_follows_hotplug(struct kunit *test)
+{
+	int first = ia64_uncore_socket_cpu(SOCKET), next;
+	const u64 span = BIT_ULL(40);
+	struct perf_event *ev;
+
+	if (num_online_cpus() < 3)
+		kunit_skip(test, "needs three CPUs (qemu -smp 3)");
+	ev = unc_open(IA64_UNC_BBOX, 0x25, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_umodel_b_count(SOCKET, 0, 0x25, 100);
+	KUNIT_ASSERT_EQ(test, remove_cpu(first), 0);
+	next = ia64_uncore_socket_cpu(SOCKET);
+	KUNIT_EXPECT_GE(test, next, 0);
+	KUNIT_EXPECT_NE(test, next, first);
+	KUNIT_EXPECT_EQ(test, ev->cpu, next);
+	ia64_umodel_b_count(SOCKET, 0, 0x25, span - 10);
+	msleep(POLL_WAIT_MS);
+	ia64_umodel_b_count(SOCKET, 0, 0x25, 30);
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(ev), span + 120);
+	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
+	KUNIT_EXPECT_EQ(test, ia64_uncore_socket_cpu(SOCKET), next);
+	perf_event_release_kernel(ev);
+	unc_expect_quiet(test);
+}
+
 static void excl_kernel(struct perf_event_attr *a) { a->exclude_kernel = 1; }
 static void excl_user(struct perf_event_attr *a) { a->exclude_user = 1; }
 static void sampling(struct perf_event_attr *a) { a->sample_period = 1000; }
@@ -492,6 +524,7 @@ static struct kunit_case unc_cases[] = {
 	KUNIT_CASE(unc_rbox_qlx_sharing),
 	KUNIT_CASE(unc_more_events_than_counters),
 	KUNIT_CASE(unc_bbox_ctl2_sharing),
+	KUNIT_CASE(unc_follows_hotplug),
 	KUNIT_CASE(unc_refusals),
 	KUNIT_CASE(unc_reregister),
 	{}

@@ -182,7 +182,7 @@ void ia64_umodel_r_qlx_count(unsigned int socket, unsigned int port, u8 arb,
 
 static int umodel_cpu_socket(unsigned int cpu)
 {
-	return IA64_UMODEL_CPU_SOCKET;
+	return cpu == 0 && nr_cpu_ids > 1 ? -1 : IA64_UMODEL_CPU_SOCKET;
 }
 
 /* The port whose ARB_PERF register is at @off (Table 5-25), or -1. */

@@ -10,7 +10,11 @@
 #include "../../drivers/perf/itanium9300/ia64-uncore-pmu.h"
 
 #define IA64_UMODEL_SOCKETS	2
-/* Every online CPU is in this socket; the other one has no CPU. */
+/*
+ * The CPUs are in this socket, the other one has none. With several CPUs,
+ * CPU 0 (which x86 cannot take offline) is in no socket, so that the
+ * socket's counting CPU can go offline and hand over to another.
+ */
 #define IA64_UMODEL_CPU_SOCKET	1
 
 /* ia64_umodel_socket.frozen */

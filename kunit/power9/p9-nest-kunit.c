@@ -3,9 +3,11 @@
  * KUnit tests of the POWER9 nest IMC PMU on the real perf core, against
  * the model's counter areas: counting from the posted values, 64-bit
  * wrap, the microcode started with a chip's first event and stopped with
- * its last, the chip's area only, the refusals, and unregistering.
+ * its last, the chip's area only, events moving when the chip's counting
+ * CPU goes offline, the refusals, and unregistering.
  */
 #include <kunit/test.h>
+#include <linux/cpu.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 
@@ -121,6 +123,32 @@ static void nest_disable(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/* The chip's counting CPU goes offline: its events move on and count on. */
+static void nest_follows_hotplug(struct kunit *test)
+{
+	int first = p9_nest_chip_cpu(CHIP), next;
+	struct perf_event *ev;
+
+	if (num_online_cpus() < 3)
+		kunit_skip(test, "needs three CPUs (qemu -smp 3)");
+	ev = nest_open(PB_CYC, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_nmodel_count(CHIP, PB_CYC, 10);
+	KUNIT_ASSERT_EQ(test, remove_cpu(first), 0);
+	next = p9_nest_chip_cpu(CHIP);
+	KUNIT_EXPECT_GE(test, next, 0);
+	KUNIT_EXPECT_NE(test, next, first);
+	KUNIT_EXPECT_EQ(test, ev->cpu, next);
+	p9_nmodel_count(CHIP, PB_CYC, 5);
+	KUNIT_EXPECT_EQ(test, nest_value(ev), 15ULL);
+	/* Back online, it does not take the chip back. */
+	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
+	KUNIT_EXPECT_EQ(test, p9_nest_chip_cpu(CHIP), next);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_EQ(test, p9_nmodel[CHIP].starts, 1U);
+	KUNIT_EXPECT_EQ(test, p9_nmodel[CHIP].stops, 1U);
+}
+
 static void excl_user(struct perf_event_attr *a) { a->exclude_user = 1; }
 static void sampling(struct perf_event_attr *a) { a->sample_period = 1000; }
 static void config1(struct perf_event_attr *a) { a->config1 = 1; }
@@ -187,6 +215,7 @@ static struct kunit_case nest_cases[] = {
 	KUNIT_CASE(nest_wraps),
 	KUNIT_CASE(nest_many_events_one_start),
 	KUNIT_CASE(nest_disable),
+	KUNIT_CASE(nest_follows_hotplug),
 	KUNIT_CASE(nest_refusals),
 	KUNIT_CASE(nest_reregister),
 	{}

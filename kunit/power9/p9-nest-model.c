@@ -4,6 +4,7 @@
  * area only while it runs (6.2: the default IMC mode counts and posts the
  * Table 6-10 events).
  */
+#include <linux/cpumask.h>
 #include <linux/module.h>
 #include <linux/string.h>
 
@@ -34,7 +35,7 @@ void p9_nmodel_set(unsigned int chip, unsigned int offset, u64 value)
 
 static int p9_nmodel_cpu_chip(unsigned int cpu)
 {
-	return P9_NMODEL_CPU_CHIP;
+	return cpu == 0 && nr_cpu_ids > 1 ? -1 : P9_NMODEL_CPU_CHIP;
 }
 
 static const void *p9_nmodel_area(unsigned int chip)

@@ -9,7 +9,11 @@
 #include "../../drivers/perf/power9/p9-nest-pmu.h"
 
 #define P9_NMODEL_CHIPS		2
-/* Every CPU of the test machine is on chip 1; chip 0 has none. */
+/*
+ * The CPUs are on chip 1, chip 0 has none. With several CPUs, CPU 0 (which
+ * x86 cannot take offline) is on no chip, so that the chip's counting CPU
+ * can go offline and hand over to another.
+ */
 #define P9_NMODEL_CPU_CHIP	1
 
 /**

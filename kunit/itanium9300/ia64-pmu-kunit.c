@@ -14,6 +14,7 @@
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite/model.h>
 
 #include "ia64-model.h"
 #include "../../drivers/perf/itanium9300/ia64-catalogue.h"
@@ -90,6 +91,10 @@ static void ia64k_count(u8 es, u8 umask, u64 total, u64 chunk)
 
 static int ia64k_init(struct kunit *test)
 {
+	int ret = pmu_model_pin_current();
+
+	if (ret)
+		return ret;
 	ia64_model_reset();
 	atomic_set(&samples, 0);
 	memset(&last, 0, sizeof(last));

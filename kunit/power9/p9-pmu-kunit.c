@@ -12,6 +12,7 @@
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite/model.h>
 
 #include "p9-model.h"
 #include "../../drivers/perf/power9/p9-regs.h"
@@ -67,6 +68,10 @@ static void p9k_count(u64 code, u64 total, u64 chunk)
 
 static int p9k_init(struct kunit *test)
 {
+	int ret = pmu_model_pin_current();
+
+	if (ret)
+		return ret;
 	p9_model_reset();
 	atomic_set(&samples, 0);
 	last_ip = 0;

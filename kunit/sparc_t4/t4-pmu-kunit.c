@@ -11,6 +11,7 @@
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite/model.h>
 
 #include "t4-model.h"
 #include "../../drivers/perf/sparc_t4/t4-catalogue.h"
@@ -78,6 +79,10 @@ static void t4k_count(unsigned int sl, unsigned int mask, u64 total, u64 chunk)
 
 static int t4k_init(struct kunit *test)
 {
+	int ret = pmu_model_pin_current();
+
+	if (ret)
+		return ret;
 	t4_model_reset();
 	atomic_set(&samples, 0);
 	last_ip = 0;

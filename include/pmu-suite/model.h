@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the KUnit tests of the core PMUs' perf glue share.
+ */
+#ifndef _PMU_SUITE_MODEL_H
+#define _PMU_SUITE_MODEL_H
+
+#include <linux/cpumask.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+
+/**
+ * pmu_model_pin_current() - keep the running test on the CPU it is on
+ *
+ * A core PMU model is one hardware thread's registers, while the glue
+ * keeps per-CPU state: a test whose task moved to another CPU between a
+ * schedule out and in would see register writes that a single thread
+ * never needs. The test kernel has several CPUs; each test runs in its
+ * own thread, so pinning it in the suite's init lasts for one test.
+ *
+ * Return: 0 or a negative errno.
+ */
+static inline int pmu_model_pin_current(void)
+{
+	return set_cpus_allowed_ptr(current, cpumask_of(raw_smp_processor_id()));
+}
+
+#endif /* _PMU_SUITE_MODEL_H */

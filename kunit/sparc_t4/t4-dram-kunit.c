@@ -3,10 +3,11 @@
  * KUnit tests of the SPARC T4 DRAM counter PMUs on the real perf core,
  * against the model's memory controller registers: counting per select
  * code, two counters per controller, power management's counters left
- * alone, polling across 31-bit wraps with and without the sticky bit, and
- * the refusals.
+ * alone, polling across 31-bit wraps with and without the sticky bit,
+ * events moving when the counting CPU goes offline, and the refusals.
  */
 #include <kunit/test.h>
+#include <linux/cpu.h>
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
@@ -121,6 +122,36 @@ static void t4d_polls_across_wraps(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * The counting CPU goes offline: the events move to another CPU, the poll
+ * timer with them, which still catches a wrap.
+ */
+static void t4d_follows_hotplug(struct kunit *test)
+{
+	int first = t4_dram_pmu_cpu(), next;
+	const u64 span = 1ULL << 31;
+	struct perf_event *ev;
+
+	if (num_online_cpus() < 3)
+		kunit_skip(test, "needs three CPUs (qemu -smp 3)");
+	ev = t4d_open(0, 0x0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model_dram_count(0, 0x0, 100);
+	KUNIT_ASSERT_EQ(test, remove_cpu(first), 0);
+	next = t4_dram_pmu_cpu();
+	KUNIT_EXPECT_GE(test, next, 0);
+	KUNIT_EXPECT_NE(test, next, first);
+	KUNIT_EXPECT_EQ(test, ev->cpu, next);
+	t4_model_dram_count(0, 0x0, span - 10);
+	msleep(POLL_WAIT_MS);
+	t4_model_dram_count(0, 0x0, 30);
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, t4d_value(ev), span + 120);
+	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
+	KUNIT_EXPECT_EQ(test, t4_dram_pmu_cpu(), next);
+	perf_event_release_kernel(ev);
+}
+
 static void excl_user(struct perf_event_attr *a) { a->exclude_user = 1; }
 static void sampling(struct perf_event_attr *a) { a->sample_period = 1000; }
 
@@ -165,6 +196,7 @@ static struct kunit_case t4d_cases[] = {
 	KUNIT_CASE(t4d_counts),
 	KUNIT_CASE(t4d_leaves_pm_counters),
 	KUNIT_CASE(t4d_polls_across_wraps),
+	KUNIT_CASE(t4d_follows_hotplug),
 	KUNIT_CASE(t4d_refusals),
 	{}
 };

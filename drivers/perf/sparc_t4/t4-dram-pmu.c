@@ -9,16 +9,19 @@
  * raise no interrupt: an hrtimer reads them every ops->poll_ns while
  * events exist, and the sticky overflow bit tells a wrap that ran past
  * the previous value from no wrap at all. Events are counted on one CPU,
- * published in the cpumask attribute, as for other uncore PMUs.
+ * published in the cpumask attribute, as for other uncore PMUs; when it
+ * goes offline they move to another.
  */
 #define pr_fmt(fmt) "sparc_t4_dram: " fmt
 
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/export.h>
 #include <linux/hrtimer.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <pmu-suite/package.h>
 #include <pmu-suite/unregister.h>
 
 #include "t4-catalogue.h"
@@ -40,7 +43,10 @@ struct t4_dram_pmu {
 static const struct t4_dram_ops *t4_dram_ops;
 static struct t4_dram_pmu *t4_dram_pmus;
 static unsigned int t4_dram_nr;
-static int t4_dram_cpu = -1;
+/* The chip is the one package; its counting CPU is t4_dram_cpu[0]. */
+static int t4_dram_cpu[1];
+static struct pmu_package_cpus t4_dram_chip;
+static int t4_dram_hp_state = -1;
 
 static struct t4_dram_pmu *to_t4_dram(struct pmu *pmu)
 {
@@ -115,7 +121,9 @@ static int t4_dram_event_init(struct perf_event *event)
 	}
 	if (n > T4_DRAM_COUNTERS)
 		return -EINVAL;
-	event->cpu = t4_dram_cpu;
+	if (pmu_package_cpu(&t4_dram_chip, 0) < 0)
+		return -ENODEV;
+	event->cpu = pmu_package_cpu(&t4_dram_chip, 0);
 	event->hw.config = select;
 	event->hw.idx = -1;
 	return 0;
@@ -224,7 +232,7 @@ static struct attribute_group t4_dram_events_group = {
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *page)
 {
-	return cpumap_print_to_pagebuf(true, page, cpumask_of(t4_dram_cpu));
+	return cpumap_print_to_pagebuf(true, page, &t4_dram_chip.mask);
 }
 static DEVICE_ATTR_RO(cpumask);
 
@@ -260,8 +268,33 @@ static void t4_dram_init_events(void)
 	}
 }
 
+static int t4_dram_package_of(unsigned int cpu)
+{
+	return !t4_dram_ops->cpu_counts || t4_dram_ops->cpu_counts(cpu) ? 0 : -1;
+}
+
+static int t4_dram_cpu_online(unsigned int cpu)
+{
+	pmu_package_online(&t4_dram_chip, cpu);
+	return 0;
+}
+
+static int t4_dram_cpu_offline(unsigned int cpu)
+{
+	int target = pmu_package_offline(&t4_dram_chip, cpu, cpu_online_mask);
+	unsigned int i;
+
+	for (i = 0; target >= 0 && i < t4_dram_nr; i++)
+		perf_pmu_migrate_context(&t4_dram_pmus[i].pmu, cpu, target);
+	return 0;
+}
+
 static void t4_dram_unregister_n(unsigned int n)
 {
+	if (t4_dram_hp_state >= 0)
+		cpuhp_remove_state_nocalls(t4_dram_hp_state);
+	t4_dram_hp_state = -1;
+	t4_dram_nr = 0;
 	while (n--)
 		pmu_suite_unregister(&t4_dram_pmus[n].pmu);
 	kfree(t4_dram_pmus);
@@ -291,7 +324,14 @@ int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix)
 		return -ENOMEM;
 	t4_dram_init_events();
 	t4_dram_ops = ops;
-	t4_dram_cpu = cpumask_first(cpu_online_mask);
+	pmu_package_init(&t4_dram_chip, t4_dram_cpu, 1, t4_dram_package_of);
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/sparc_t4_dram:online",
+				t4_dram_cpu_online, t4_dram_cpu_offline);
+	if (ret < 0) {
+		t4_dram_unregister_n(0);
+		return ret;
+	}
+	t4_dram_hp_state = ret;
 	for (i = 0; i < ops->nr_mcu; i++) {
 		struct t4_dram_pmu *dp = &t4_dram_pmus[i];
 
@@ -319,8 +359,9 @@ int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix)
 			t4_dram_unregister_n(i);
 			return ret;
 		}
+		/* Registered PMUs follow their CPU from now on. */
+		t4_dram_nr = i + 1;
 	}
-	t4_dram_nr = ops->nr_mcu;
 	return 0;
 }
 EXPORT_SYMBOL_GPL(t4_dram_register);
@@ -349,9 +390,13 @@ EXPORT_SYMBOL_GPL(t4_dram_pmu_type);
 
 /**
  * t4_dram_pmu_cpu() - the CPU the DRAM PMUs count on
+ *
+ * Return: the CPU, or -ENODEV.
  */
 int t4_dram_pmu_cpu(void)
 {
-	return t4_dram_cpu;
+	int cpu = t4_dram_ops ? pmu_package_cpu(&t4_dram_chip, 0) : -1;
+
+	return cpu < 0 ? -ENODEV : cpu;
 }
 EXPORT_SYMBOL_GPL(t4_dram_pmu_cpu);

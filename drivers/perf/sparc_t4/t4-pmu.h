@@ -50,11 +50,14 @@ int t4_pmu_type(void);
  * @write_ctl: write it
  * @read_count: read DRAM_PERF_COUNT01_REG of an MCU
  * @write_count: write it
+ * @cpu_counts: whether a CPU may count the controllers' events; NULL for
+ *		every CPU (the T4 has one chip)
  */
 struct t4_dram_ops {
 	struct module *owner;
 	unsigned int nr_mcu;
 	u64 poll_ns;
+	bool (*cpu_counts)(unsigned int cpu);
 	u64 (*read_ctl)(unsigned int mcu);
 	void (*write_ctl)(unsigned int mcu, u64 value);
 	u64 (*read_count)(unsigned int mcu);

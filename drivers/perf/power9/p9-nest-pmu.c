@@ -163,10 +163,11 @@ static void nest_read(struct perf_event *event)
 
 /* sysfs: format/, events/ (Table 6-10), cpumask */
 
-PMU_FORMAT_ATTR(offset, "config:0-15");
+/* "event", the name perf gives a JSON EventCode: here the offset. */
+PMU_FORMAT_ATTR(event, "config:0-15");
 
 static struct attribute *nest_format_attrs[] = {
-	&format_attr_offset.attr,
+	&format_attr_event.attr,
 	NULL
 };
 
@@ -184,7 +185,7 @@ static ssize_t nest_event_show(struct device *dev,
 	struct perf_pmu_events_attr *pa =
 		container_of(attr, struct perf_pmu_events_attr, attr);
 
-	return sysfs_emit(page, "offset=0x%llx\n", pa->id);
+	return sysfs_emit(page, "event=0x%llx\n", pa->id);
 }
 
 static struct attribute_group nest_events_group = {

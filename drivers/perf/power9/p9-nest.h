@@ -16,7 +16,7 @@
 
 struct perf_event_attr;
 
-/* format/offset: config:0-15, the byte offset of Table 6-10 */
+/* format/event: config:0-15, the byte offset of Table 6-10 */
 #define P9_NEST_CFG_OFFSET	GENMASK_ULL(15, 0)
 
 const struct p9_nest_event *p9_nest_find(unsigned int offset);

@@ -174,7 +174,6 @@ static u8 effective_umask(unsigned int i, u8 es)
 	return FIELD_GET(IA64_PMC_UMASK, pmc);
 }
 
-/* What counter @i adds per cycle in which the event occurs @v times. */
 static void etb_push(u64 entry);
 
 static bool ipear_mode(void)
@@ -186,7 +185,7 @@ static bool ipear_mode(void)
 /* Set entry @idx's nibble of PMD39, in the order of Table 3-32. */
 static void ipear_set_ext(unsigned int idx, unsigned int ext)
 {
-	unsigned int shift = 4 * ((idx % 8) * 2 + idx / 8);
+	unsigned int shift = ia64_etb_ext_shift(idx);
 	u64 *pmd39 = &ia64_model.pmd[IA64_PMD_ETB_EXT];
 
 	*pmd39 = (*pmd39 & ~(0xfULL << shift)) | (u64)ext << shift;
@@ -216,6 +215,7 @@ static void ipear_freeze(void)
 		ipear_push(UNDEFINED, FIELD_GET(IA64_IPEAR_DELAY, pmc), 0);
 }
 
+/* What counter @i adds per cycle in which the event occurs @v times. */
 static unsigned int increment(unsigned int i, u8 es, u8 umask, unsigned int v)
 {
 	u64 pmc = ia64_model.pmc[i];

@@ -374,7 +374,8 @@ EXPORT_SYMBOL_GPL(ia64_etb_config);
  *
  * Return: 0, or -EOPNOTSUPP for a filter the IP-EAR does not have.
  */
-int ia64_ipear_config(u64 branch_sample_type, u8 plm, u8 delay, u64 *pmc42)
+static int ia64_ipear_config(u64 branch_sample_type, u8 plm, u8 delay,
+			     u64 *pmc42)
 {
 	u64 type = branch_sample_type & ~PERF_SAMPLE_BRANCH_PLM_ALL;
 
@@ -388,7 +389,6 @@ int ia64_ipear_config(u64 branch_sample_type, u8 plm, u8 delay, u64 *pmc42)
 		 FIELD_PREP(IA64_IPEAR_DELAY, delay);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(ia64_ipear_config);
 
 /**
  * ia64_branch_config() - set up the trace buffer for a decoded event

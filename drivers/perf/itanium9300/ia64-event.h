@@ -156,7 +156,6 @@ bool ia64_event_qualifiable(const struct ia64_event *ev, u8 kind);
 bool ia64_event_affected(const struct ia64_event *ev, u8 kind);
 u8 ia64_plm(bool exclude_user, bool exclude_kernel);
 int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39);
-int ia64_ipear_config(u64 branch_sample_type, u8 plm, u8 delay, u64 *pmc42);
 int ia64_branch_config(struct ia64_event *ev, bool branch_stack,
 		       u64 branch_sample_type, const char **why);
 bool ia64_qualifier_equal(const struct ia64_qualifier *a,

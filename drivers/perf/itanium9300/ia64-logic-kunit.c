@@ -255,7 +255,7 @@ static void ia64_decode_fine_range(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_OPC) |
 				     FIELD_PREP(IA64_CFG1_OPC_MIFB, 0xf) |
 				     IA64_CFG1_RANGE_FINE, 0, &ev), -EINVAL);
-	/* Prefetch events still need IBRP1. */
+	/* Prefetch ranges are IBRP1's, which has no fine mode. */
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x44, 0), FINE(0x10), 0x10, &ev),
 			-EOPNOTSUPP);
 	/* Two fine ranges share channel 0 only if they are the same range. */
@@ -280,25 +280,25 @@ static void ia64_pmcs_fine_range(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, p.opcm0_mask & IA64_OPCM_IG_AD);
 	KUNIT_EXPECT_EQ(test, p.iar, (0xdb6ULL & ~(BIT_ULL(1) | BIT_ULL(7))) |
 			BIT_ULL(13));
-	KUNIT_EXPECT_TRUE(test, p.use_ibr);
-	KUNIT_EXPECT_TRUE(test, p.use_ibr_upper);
+	KUNIT_EXPECT_TRUE(test, p.ibrp_used & BIT(IA64_IBRP0));
+	KUNIT_EXPECT_TRUE(test, p.ibrp_used & BIT(IA64_IBRP2));
 	/* Exclusive limits around [0x12340, 0x12470). */
 	KUNIT_EXPECT_EQ(test, p.ibr[0], 0x400000000001233fULL);
-	KUNIT_EXPECT_EQ(test, p.ibr_upper[0], 0x4000000000012470ULL);
+	KUNIT_EXPECT_EQ(test, p.ibr[4], 0x4000000000012470ULL);
 	KUNIT_EXPECT_EQ(test, p.ibr[1], 0x0fffffffffff0000ULL);
-	KUNIT_EXPECT_EQ(test, p.ibr_upper[1], p.ibr[1]);
+	KUNIT_EXPECT_EQ(test, p.ibr[5], 0x0fffffffffff0000ULL);
 	/* Up to the window's end: the upper limit stops at 0xffff. */
 	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x100),
 				     0x400000000001ff00ULL, &ev), 0);
 	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev, 1, &s), 0);
 	ia64_compute_pmcs(&ev, 1, &s, &p);
-	KUNIT_EXPECT_EQ(test, p.ibr_upper[0], 0x400000000001ffffULL);
+	KUNIT_EXPECT_EQ(test, p.ibr[4], 0x400000000001ffffULL);
 	/* A power-of-two range leaves IBRP2 alone. */
 	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(12),
 				     0x2000, &ev), 0);
 	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev, 1, &s), 0);
 	ia64_compute_pmcs(&ev, 1, &s, &p);
-	KUNIT_EXPECT_FALSE(test, p.use_ibr_upper);
+	KUNIT_EXPECT_FALSE(test, p.ibrp_used & BIT(IA64_IBRP2));
 	KUNIT_EXPECT_FALSE(test, p.iar & BIT_ULL(13));
 }
 
@@ -316,16 +316,16 @@ static void ia64_prefetch_range(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 2, &s), 0);
 	ia64_compute_pmcs(ev, 2, &s, &p);
 	KUNIT_EXPECT_EQ(test, p.iar, 0xdb6ULL & ~(BIT_ULL(1) | BIT_ULL(4)));
-	KUNIT_EXPECT_TRUE(test, p.use_ibr_prefetch);
-	KUNIT_EXPECT_EQ(test, p.ibr_prefetch[0], 0x4000000000003000ULL);
-	KUNIT_EXPECT_EQ(test, p.ibr_prefetch[1], 0x0ffffffffffff000ULL);
+	KUNIT_EXPECT_TRUE(test, p.ibrp_used & BIT(IA64_IBRP1));
+	KUNIT_EXPECT_EQ(test, p.ibr[2], 0x4000000000003000ULL);
+	KUNIT_EXPECT_EQ(test, p.ibr[3], 0x0ffffffffffff000ULL);
 	KUNIT_EXPECT_EQ(test, p.ibr[0], 0x4000000000010000ULL);
 	/* Alone, IBRP1 leaves channel 0 unconstrained. */
 	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 1, &s), 0);
 	ia64_compute_pmcs(ev, 1, &s, &p);
 	KUNIT_EXPECT_EQ(test, p.iar, 0xdb6ULL & ~BIT_ULL(4));
 	KUNIT_EXPECT_TRUE(test, p.opcm0_mask & IA64_OPCM_IG_AD);
-	KUNIT_EXPECT_FALSE(test, p.use_ibr);
+	KUNIT_EXPECT_FALSE(test, p.ibrp_used & BIT(IA64_IBRP0));
 	/* IBRP1 constrains every prefetch event of the group. */
 	KUNIT_ASSERT_EQ(test, decode(CFG(0x45, 0), 0, 0, &ev[1]), 0);
 	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), -EINVAL);
@@ -388,7 +388,7 @@ static void ia64_pmcs_unqualified(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p.iar, 0xdb6ULL);
 	KUNIT_EXPECT_EQ(test, p.dar, 0x2078fefefefeULL);
 	KUNIT_EXPECT_EQ(test, p.opc_cfg, 0xfULL);
-	KUNIT_EXPECT_FALSE(test, p.use_ibr);
+	KUNIT_EXPECT_FALSE(test, p.ibrp_used & BIT(IA64_IBRP0));
 	KUNIT_EXPECT_FALSE(test, p.use_dbr);
 	KUNIT_EXPECT_EQ(test, p.dear, 0ULL);
 	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_IEAR_CT, p.iear), 1ULL);
@@ -410,7 +410,7 @@ static void ia64_pmcs_qualified(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, p.opcm0_mask & IA64_OPCM_INV);
 	KUNIT_EXPECT_EQ(test, p.iar, 0xdb4ULL);
 	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_DAR_CFGDTAG0, p.dar), 1ULL);
-	KUNIT_EXPECT_TRUE(test, p.use_ibr);
+	KUNIT_EXPECT_TRUE(test, p.ibrp_used & BIT(IA64_IBRP0));
 	KUNIT_EXPECT_EQ(test, p.ibr[0], 0x4000000000010000ULL);
 	KUNIT_EXPECT_EQ(test, p.ibr[1], 0x0fffffffffff0000ULL);
 
@@ -689,10 +689,8 @@ static u64 ipear_entry(u64 ip, unsigned int cycles)
 
 static u64 ipear_ext(unsigned int idx, unsigned int cycles, unsigned int flags)
 {
-	unsigned int nibble = (idx % 8) * 2 + idx / 8;
-
 	return (u64)(FIELD_PREP(IA64_IPEAR_EXT_CYCL_HI, cycles >> 4) | flags) <<
-	       (4 * nibble);
+	       ia64_etb_ext_shift(idx);
 }
 
 static void ia64_ipear_pairs(struct kunit *test)
@@ -731,6 +729,20 @@ static void ia64_ipear_pairs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ia64_decode_ipear(0, 0, etb, b, ARRAY_SIZE(b)), 0U);
 	KUNIT_EXPECT_EQ(test, ia64_decode_ipear(1, 0, etb, b, ARRAY_SIZE(b)), 0U);
 	KUNIT_EXPECT_EQ(test, ia64_decode_ipear(2, 0, etb, b, ARRAY_SIZE(b)), 0U);
+	/*
+	 * The oldest pair again, written from Tables 3-30 and 3-32 by hand
+	 * rather than with the masks the decoder uses: cycles 5 and 23 (low
+	 * bits 63:60, high bits in the entry's PMD39 nibble, PMD49's at
+	 * 11:8), IP bits 63:12 in 59:8 and 11:4 in 7:0.
+	 */
+	etb[0] = 0x5400000000000100ULL;
+	etb[1] = 0x7400000000000101ULL;
+	etb[2] = 0;
+	n = ia64_decode_ipear(3, 0x400, etb, b, ARRAY_SIZE(b));
+	KUNIT_ASSERT_EQ(test, n, 1U);
+	KUNIT_EXPECT_EQ(test, b[0].from, ips[0]);
+	KUNIT_EXPECT_EQ(test, b[0].to, ips[1]);
+	KUNIT_EXPECT_EQ(test, (unsigned int)b[0].cycles, 23U);
 }
 
 static void ia64_ipear_wrapped_and_early_freeze(struct kunit *test)

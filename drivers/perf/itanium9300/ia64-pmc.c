@@ -43,6 +43,19 @@ static u64 ia64_range_mask(unsigned int lg)
 }
 
 /*
+ * Program IBR pair @pair with @addr and a mask of 2^@lg bytes, matching
+ * at every privilege level: the counters' plm does the filtering.
+ */
+static void ia64_set_ibrp(struct ia64_pmcs *p, unsigned int pair, u64 addr,
+			  unsigned int lg)
+{
+	p->ibr[2 * pair] = addr;
+	p->ibr[2 * pair + 1] = ia64_range_mask(lg) |
+			       FIELD_PREP(IA64_IBR_PLM, 0xf);
+	p->ibrp_used |= BIT(pair);
+}
+
+/*
  * Fine mode (3.3.5.4): IBRP0 holds the exclusive lower limit, IBRP2 the
  * exclusive upper one, both with the window's bits 63:16 compared under
  * the masks; PMC38.ig_ibrp0 and ig_ibrp2 clear, PMC38.fine set.
@@ -55,13 +68,10 @@ static void ia64_compute_fine(const struct ia64_qualifier *q,
 
 	p->iar &= ~IA64_IAR_IG_IBRP2;
 	p->iar |= IA64_IAR_FINE;
-	p->ibr[0] = q->base - 1;
-	p->ibr[1] = ia64_range_mask(IA64_FINE_WINDOW_LG) |
-		    FIELD_PREP(IA64_IBR_PLM, 0xf);
+	ia64_set_ibrp(p, IA64_IBRP0, q->base - 1, IA64_FINE_WINDOW_LG);
 	/* A range up to the window's end: 0xffff is above its last bundle. */
-	p->ibr_upper[0] = window | min(end, IA64_FINE_WINDOW - 1);
-	p->ibr_upper[1] = p->ibr[1];
-	p->use_ibr_upper = true;
+	ia64_set_ibrp(p, IA64_IBRP2, window | min(end, IA64_FINE_WINDOW - 1),
+		      IA64_FINE_WINDOW_LG);
 }
 
 static void ia64_compute_qual(const struct ia64_qualifier *q, struct ia64_pmcs *p)
@@ -97,13 +107,10 @@ static void ia64_compute_qual(const struct ia64_qualifier *q, struct ia64_pmcs *
 		p->iar = IA64_IAR_RESET & ~IA64_IAR_IG_IBRP0;
 		p->dar = (IA64_DAR_RESET & ~IA64_DAR_CFGDTAG0) |
 			 FIELD_PREP(IA64_DAR_CFGDTAG0, IA64_DTAG_IBR_OPC);
-		p->ibr[0] = q->base;
-		/* Match at every privilege level: the counters' plm filter. */
-		p->ibr[1] = ia64_range_mask(q->range_lg) |
-			    FIELD_PREP(IA64_IBR_PLM, 0xf);
-		p->use_ibr = true;
 		if (q->fine)
 			ia64_compute_fine(q, p);
+		else
+			ia64_set_ibrp(p, IA64_IBRP0, q->base, q->range_lg);
 		break;
 	case IA64_QUAL_DAR:
 		/* "Data Address Range Check only": DBRP0, cfgdtag0 = 10. */
@@ -160,10 +167,8 @@ void ia64_compute_pmcs(const struct ia64_event *evs, unsigned int n,
 	if (s->prefetch.kind == IA64_QUAL_IAR) {
 		/* IBRP1, PMC38.ig_ibrp1 clear (3.3.5.2). */
 		p->iar &= ~IA64_IAR_IG_IBRP1;
-		p->ibr_prefetch[0] = s->prefetch.base;
-		p->ibr_prefetch[1] = ia64_range_mask(s->prefetch.range_lg) |
-				     FIELD_PREP(IA64_IBR_PLM, 0xf);
-		p->use_ibr_prefetch = true;
+		ia64_set_ibrp(p, IA64_IBRP1, s->prefetch.base,
+			      s->prefetch.range_lg);
 	}
 	/* An unused EAR: plm 0 disables PMC40, ct = 01 monitors nothing. */
 	p->dear = s->dear >= 0 ? ia64_dear_pmc(&evs[s->dear]) : 0;

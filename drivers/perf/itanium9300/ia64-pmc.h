@@ -22,13 +22,9 @@
  * @dear: PMC40
  * @dar: PMC41
  * @ipear: PMC42
- * @ibr: IBR0 and IBR1, when @use_ibr
- * @ibr_upper: IBR4 and IBR5, the upper limit of a fine range, when @use_ibr_upper
- * @ibr_prefetch: IBR2 and IBR3, the prefetch events' range, when @use_ibr_prefetch
+ * @ibr: IBR0-5, indexed by register number; pair n is IBR 2n and 2n+1
+ * @ibrp_used: the IBR pairs to program, BIT(IA64_IBRP0) and up
  * @dbr: DBR0 and DBR1, when @use_dbr
- * @use_ibr: the IBR pair 0 holds the instruction address range
- * @use_ibr_upper: the IBR pair 2 holds a fine range's upper limit
- * @use_ibr_prefetch: the IBR pair 1 holds the prefetch events' range
  * @use_dbr: the DBR pair 0 holds the data address range
  */
 struct ia64_pmcs {
@@ -44,13 +40,9 @@ struct ia64_pmcs {
 	u64 dear;
 	u64 dar;
 	u64 ipear;
-	u64 ibr[2];
-	u64 ibr_upper[2];
-	u64 ibr_prefetch[2];
+	u64 ibr[2 * IA64_IBR_PAIRS];
+	u8 ibrp_used;
 	u64 dbr[2];
-	bool use_ibr;
-	bool use_ibr_upper;
-	bool use_ibr_prefetch;
 	bool use_dbr;
 };
 

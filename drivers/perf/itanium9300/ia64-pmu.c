@@ -257,18 +257,9 @@ static void ia64_write_pmcs(const struct ia64_pmcs *p)
 	ia64_ops->write_pmc(IA64_PMC_DEAR, p->dear);
 	ia64_ops->write_pmc(IA64_PMC_DAR, p->dar);
 	ia64_ops->write_pmc(IA64_PMC_IPEAR, p->ipear);
-	if (p->use_ibr) {
-		ia64_ops->write_ibr(0, p->ibr[0]);
-		ia64_ops->write_ibr(1, p->ibr[1]);
-	}
-	if (p->use_ibr_prefetch) {
-		ia64_ops->write_ibr(2, p->ibr_prefetch[0]);
-		ia64_ops->write_ibr(3, p->ibr_prefetch[1]);
-	}
-	if (p->use_ibr_upper) {
-		ia64_ops->write_ibr(4, p->ibr_upper[0]);
-		ia64_ops->write_ibr(5, p->ibr_upper[1]);
-	}
+	for (i = 0; i < ARRAY_SIZE(p->ibr); i++)
+		if (p->ibrp_used & BIT(i / 2))
+			ia64_ops->write_ibr(i, p->ibr[i]);
 	if (p->use_dbr) {
 		ia64_ops->write_dbr(0, p->dbr[0]);
 		ia64_ops->write_dbr(1, p->dbr[1]);

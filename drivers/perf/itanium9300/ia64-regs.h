@@ -96,6 +96,10 @@
 #define IA64_DTAG_NONE		3
 
 /* IBR/DBR pairs: even register address, odd register mask (and plm). */
+#define IA64_IBR_PAIRS		3	/* IBRP0-2: the pairs the driver uses */
+#define IA64_IBRP0		0	/* channel 0 range, a fine range's base */
+#define IA64_IBRP1		1	/* the prefetch events' range (3.3.5.2) */
+#define IA64_IBRP2		2	/* a fine range's upper limit (3.3.5.4) */
 #define IA64_BR_MASK		GENMASK_ULL(55, 0)
 #define IA64_IBR_PLM		GENMASK_ULL(59, 56)
 
@@ -173,6 +177,12 @@
 #define IA64_ETB_SLOT		GENMASK_ULL(3, 2)
 #define IA64_ETB_ADDR		GENMASK_ULL(63, 4)
 #define IA64_ETB_SLOT_NOT_TAKEN	3
+/* PMD39 holds four bits per entry: PMD48 in 3:0, PMD56 in 7:4, ... */
+static inline unsigned int ia64_etb_ext_shift(unsigned int entry)
+{
+	return 4 * ((entry % 8) * 2 + entry / 8);
+}
+
 /* PMD39 nibble of one entry (Table 3-28). */
 #define IA64_ETB_EXT_B1		BIT(0)
 #define IA64_ETB_EXT_BRFLUSH	BIT(1)

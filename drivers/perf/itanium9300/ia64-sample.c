@@ -116,12 +116,9 @@ void ia64_decode_iear(unsigned int mode, u64 pmd34, u64 pmd35,
 }
 EXPORT_SYMBOL_GPL(ia64_decode_iear);
 
-/* PMD39 holds four bits per entry, PMD48 in 3:0, PMD56 in 7:4, ... */
 static unsigned int ia64_etb_ext(u64 pmd39, unsigned int entry)
 {
-	unsigned int nibble = (entry % 8) * 2 + entry / 8;
-
-	return (pmd39 >> (4 * nibble)) & 0xf;
+	return (pmd39 >> ia64_etb_ext_shift(entry)) & 0xf;
 }
 
 static u64 ia64_etb_source(u64 e, unsigned int ext)

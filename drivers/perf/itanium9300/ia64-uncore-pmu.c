@@ -95,13 +95,6 @@ static struct ia64_unc_inst *unc_inst(struct ia64_unc_socket *s,
 	return &s->inst[ev->box][unc_inst_index(ev)];
 }
 
-/* The ARB_PERF event field @field of @port as allocated in @in. */
-static u8 unc_arb_field(const struct ia64_unc_inst *in, unsigned int port,
-			unsigned int field)
-{
-	return (in->arb_perf[port] & IA64_R_ARB_FIELD(field)) >> 16 * field;
-}
-
 /*
  * Find a counter for @ev in @in and take it with the shared registers
  * it needs: the box's one CTL2 (B-Box), its sub-control registers
@@ -123,7 +116,7 @@ static int unc_alloc(struct ia64_unc_inst *in, const struct ia64_unc_event *ev,
 	if (ev->box == IA64_UNC_RBOX && ev->qlx) {
 		for (s = 0; s < IA64_R_ARB_FIELDS; s++)
 			if (!in->arb_users[ev->port][s] ||
-			    unc_arb_field(in, ev->port, s) == ev->arb)
+			    ia64_unc_rbox_arb_field(in->arb_perf[ev->port], s) == ev->arb)
 				break;
 		if (s == IA64_R_ARB_FIELDS)
 			return -EAGAIN;
@@ -494,15 +487,6 @@ static const struct attribute_group unc_format_groups[IA64_UNC_NR_BOXES] = {
 	[IA64_UNC_RBOX] = { .name = "format", .attrs = unc_rbox_format_attrs },
 };
 
-static ssize_t unc_event_show(struct device *dev, struct device_attribute *attr,
-			      char *page)
-{
-	struct perf_pmu_events_attr *pa =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-
-	return sysfs_emit(page, "%s\n", pa->event_str);
-}
-
 #define UNC_EVENTS_MAX	IA64_BBOX_EVENTS_NR
 
 static struct perf_pmu_events_attr unc_event_attrs[IA64_UNC_NR_BOXES][UNC_EVENTS_MAX];
@@ -542,19 +526,9 @@ static const struct attribute_group *unc_attr_groups[IA64_UNC_NR_BOXES][4] = {
 
 static void unc_init_events(enum ia64_unc_box box)
 {
-	const struct ia64_uncore_event *tab;
 	unsigned int i, n, k = 0;
+	const struct ia64_uncore_event *tab = ia64_unc_events(box, &n);
 
-	if (box == IA64_UNC_BBOX) {
-		tab = ia64_bbox_events;
-		n = IA64_BBOX_EVENTS_NR;
-	} else if (box == IA64_UNC_ZBOX) {
-		tab = ia64_zbox_events;
-		n = IA64_ZBOX_EVENTS_NR;
-	} else {
-		tab = ia64_rbox_events;
-		n = IA64_RBOX_EVENTS_NR;
-	}
 	for (i = 0; i < n && k < UNC_EVENTS_MAX; i++) {
 		struct perf_pmu_events_attr *pa = &unc_event_attrs[box][k];
 		const char *name = strchr(tab[i].alias, '.');
@@ -573,7 +547,7 @@ static void unc_init_events(enum ia64_unc_box box)
 		sysfs_attr_init(&pa->attr.attr);
 		pa->attr.attr.name = name;
 		pa->attr.attr.mode = 0444;
-		pa->attr.show = unc_event_show;
+		pa->attr.show = perf_event_sysfs_show;
 		pa->event_str = unc_event_str[box][k];
 		unc_event_list[box][k++] = &pa->attr.attr;
 	}

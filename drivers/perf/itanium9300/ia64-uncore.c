@@ -7,9 +7,10 @@
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
-#include <linux/perf_event.h>
 #include <linux/kernel.h>
+#include <linux/perf_event.h>
 #include <linux/string.h>
+#include <pmu-suite/counter.h>
 
 #include "ia64-catalogue.h"
 #include "ia64-uncore.h"
@@ -37,11 +38,10 @@
  * names the socket: the "current socket" window at 0xFEB00000 would
  * depend on the CPU that happens to do the access.
  */
-u32 ia64_unc_socket_window(unsigned int socket)
+static u32 ia64_unc_socket_window(unsigned int socket)
 {
 	return IA64_UNC_SOCKET_WIN + ((socket & 0xff) << 16);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_socket_window);
 
 /**
  * ia64_unc_box_window() - offset of a box's CSRs inside a socket window
@@ -92,19 +92,34 @@ u64 ia64_unc_dbx_misc(u64 old, bool freeze)
 }
 EXPORT_SYMBOL_GPL(ia64_unc_dbx_misc);
 
+/**
+ * ia64_unc_events() - the catalogue of a box type
+ * @box: the box type
+ * @n: set to the number of rows
+ */
+const struct ia64_uncore_event *ia64_unc_events(enum ia64_unc_box box,
+						unsigned int *n)
+{
+	switch (box) {
+	case IA64_UNC_BBOX:
+		*n = IA64_BBOX_EVENTS_NR;
+		return ia64_bbox_events;
+	case IA64_UNC_ZBOX:
+		*n = IA64_ZBOX_EVENTS_NR;
+		return ia64_zbox_events;
+	default:
+		*n = IA64_RBOX_EVENTS_NR;
+		return ia64_rbox_events;
+	}
+}
+EXPORT_SYMBOL_GPL(ia64_unc_events);
+
 static const struct ia64_uncore_event *ia64_unc_find(enum ia64_unc_box box,
 						     unsigned int code)
 {
-	const struct ia64_uncore_event *tab;
 	unsigned int i, n;
+	const struct ia64_uncore_event *tab = ia64_unc_events(box, &n);
 
-	if (box == IA64_UNC_BBOX) {
-		tab = ia64_bbox_events;
-		n = IA64_BBOX_EVENTS_NR;
-	} else {
-		tab = ia64_zbox_events;
-		n = IA64_ZBOX_EVENTS_NR;
-	}
 	for (i = 0; i < n; i++)
 		if (tab[i].code == code && !(tab[i].flags & IA64_UNC_FIELD))
 			return &tab[i];
@@ -129,7 +144,7 @@ static bool ia64_unc_arbq_valid(unsigned int sel)
  *
  * Return: 0 or -EINVAL.
  */
-int ia64_unc_bbox_ctl2_check(u64 ctl2, const char **why)
+static int ia64_unc_bbox_ctl2_check(u64 ctl2, const char **why)
 {
 	if (ctl2 & B_CTL2_RESERVED) {
 		*why = "reserved B_CSR_PERF_CTL2 bits";
@@ -147,7 +162,6 @@ int ia64_unc_bbox_ctl2_check(u64 ctl2, const char **why)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_bbox_ctl2_check);
 
 static u32 ia64_unc_field_mask(const struct ia64_uncore_event *e)
 {
@@ -168,7 +182,7 @@ static u32 ia64_unc_field_mask(const struct ia64_uncore_event *e)
  *
  * Return: 0 or -EINVAL.
  */
-int ia64_unc_rbox_iperf_check(u32 iperf, const char **why)
+static int ia64_unc_rbox_iperf_check(u32 iperf, const char **why)
 {
 	const struct ia64_uncore_event *hit = NULL;
 	u32 rest = iperf;
@@ -207,7 +221,6 @@ int ia64_unc_rbox_iperf_check(u32 iperf, const char **why)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_iperf_check);
 
 /* ARB_PERF types 0011, 0111 and 1101-1111 are reserved (Table 5-30) */
 #define R_ARB_TYPE_VALID	(GENMASK(2, 0) | GENMASK(6, 4) | GENMASK(12, 8))
@@ -281,11 +294,12 @@ bool ia64_unc_event_string(enum ia64_unc_box box,
 		snprintf(buf, len, "qlx=1,type=0x%x", e->code);
 		return true;
 	}
-	if (e->field_lsb == 20 || e->field_lsb == 21)
+	if (e->field_lsb == R_IPERF_EOT_WR_BIT || e->field_lsb == R_IPERF_EOT_OV_BIT)
 		return false;
-	mask = GENMASK(e->field_lsb + e->field_width - 1, e->field_lsb);
+	mask = ia64_unc_field_mask(e);
 	if (e->flags & IA64_UNC_VALUE_VARIES)
-		snprintf(buf, len, "iperf=0x%x", e->field_lsb ? mask : mask | 0xc0);
+		snprintf(buf, len, "iperf=0x%x",
+			 e->field_lsb ? mask : mask | (u32)R_IPERF_PKT_VNSEL);
 	else
 		snprintf(buf, len, "iperf=0x%x", (u32)e->code << e->field_lsb);
 	return true;
@@ -346,8 +360,8 @@ static bool ia64_unc_fvc_valid(u32 val)
  *
  * Return: 0 or -EINVAL.
  */
-int ia64_unc_zbox_subctl_check(enum ia64_z_subctl reg, u64 val,
-			       const char **why)
+static int ia64_unc_zbox_subctl_check(enum ia64_z_subctl reg, u64 val,
+				      const char **why)
 {
 	if (reg >= IA64_Z_SC_NR || val & ~(u64)ia64_z_subctl_regs[reg].defined) {
 		*why = "bits outside the sub-control register's fields";
@@ -377,7 +391,6 @@ int ia64_unc_zbox_subctl_check(enum ia64_z_subctl reg, u64 val,
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_zbox_subctl_check);
 
 /*
  * The Z-Box sub-control registers of @e, in config1 and config2: the
@@ -558,7 +571,7 @@ EXPORT_SYMBOL_GPL(ia64_unc_width);
  */
 u64 ia64_unc_delta(enum ia64_unc_box box, u64 prev, u64 now)
 {
-	return (now - prev) & GENMASK_ULL(ia64_unc_width(box) - 1, 0);
+	return pmu_counter_delta(prev, now, ia64_unc_width(box));
 }
 EXPORT_SYMBOL_GPL(ia64_unc_delta);
 
@@ -689,6 +702,18 @@ u32 ia64_unc_rbox_arb_perf(u32 old, unsigned int field, u8 arb)
 	return (old & ~IA64_R_ARB_FIELD(field)) | (u32)arb << 16 * field;
 }
 EXPORT_SYMBOL_GPL(ia64_unc_rbox_arb_perf);
+
+/**
+ * ia64_unc_rbox_arb_field() - one event field of R_CSR_Pnn_ARB_PERF
+ * @arb_perf: the register's value
+ * @field: 0 (bits 7:0) or 1 (bits 23:16)
+ */
+u8 ia64_unc_rbox_arb_field(u32 arb_perf, unsigned int field)
+{
+	field &= 1;
+	return (arb_perf & IA64_R_ARB_FIELD(field)) >> 16 * field;
+}
+EXPORT_SYMBOL_GPL(ia64_unc_rbox_arb_field);
 
 /**
  * ia64_unc_rbox_arb_offset() - offset of R_CSR_Pnn_ARB_PERF

@@ -132,7 +132,6 @@ enum ia64_z_subctl {
 #define IA64_UNC_CFG_PORT	GENMASK_ULL(35, 32)
 #define IA64_UNC_CFG_QLX	BIT_ULL(36)
 #define IA64_UNC_CFG_ARB	GENMASK_ULL(7, 0)
-#define IA64_B_CTL2_MASK	GENMASK_ULL(43, 0)
 
 /**
  * struct ia64_unc_event - a decoded uncore event
@@ -164,22 +163,19 @@ struct ia64_unc_event {
 	u32 zsc_val[IA64_Z_SC_PER_EVENT];
 };
 
-u32 ia64_unc_socket_window(unsigned int socket);
 u32 ia64_unc_box_window(enum ia64_unc_box box, unsigned int inst);
 u64 ia64_unc_csr_phys(unsigned int socket, u32 offset);
 u64 ia64_unc_dbx_misc(u64 old, bool freeze);
 
 int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
 		    struct ia64_unc_event *ev, const char **why);
-int ia64_unc_bbox_ctl2_check(u64 ctl2, const char **why);
-int ia64_unc_rbox_iperf_check(u32 iperf, const char **why);
 int ia64_unc_rbox_arb_check(u64 arb, const char **why);
 struct ia64_uncore_event;
+const struct ia64_uncore_event *ia64_unc_events(enum ia64_unc_box box,
+						unsigned int *n);
 bool ia64_unc_event_string(enum ia64_unc_box box,
 			   const struct ia64_uncore_event *e, char *buf,
 			   size_t len);
-int ia64_unc_zbox_subctl_check(enum ia64_z_subctl reg, u64 val,
-			       const char **why);
 u32 ia64_unc_zbox_subctl_offset(enum ia64_z_subctl reg);
 
 unsigned int ia64_unc_counters(enum ia64_unc_box box);
@@ -200,6 +196,7 @@ u64 ia64_unc_rbox_ctrl(u64 old, unsigned int port, unsigned int slot,
 u64 ia64_unc_rbox_count(u64 cnt, u64 ctrl);
 unsigned int ia64_unc_rbox_ev_sel(const struct ia64_unc_event *ev,
 				  unsigned int slot);
+u8 ia64_unc_rbox_arb_field(u32 arb_perf, unsigned int field);
 u32 ia64_unc_rbox_arb_perf(u32 old, unsigned int field, u8 arb);
 u32 ia64_unc_rbox_arb_offset(unsigned int port);
 

@@ -21,7 +21,8 @@
 #include <linux/export.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
-#include <linux/string.h>
+#include <pmu-suite/counter.h>
+#include <pmu-suite/events.h>
 #include <pmu-suite/package.h>
 #include <pmu-suite/unregister.h>
 
@@ -125,7 +126,7 @@ static void nest_update(struct perf_event *event)
 	u64 now = nest_now(event);
 	u64 prev = local64_xchg(&event->hw.prev_count, now);
 
-	local64_add(now - prev, &event->count);
+	local64_add(pmu_counter_delta(prev, now, 64), &event->count);
 }
 
 static void nest_start(struct perf_event *event, int flags)
@@ -179,15 +180,6 @@ static const struct attribute_group nest_format_group = {
 static struct perf_pmu_events_attr nest_event_attrs[P9_NEST_EVENTS_NR];
 static struct attribute *nest_event_list[P9_NEST_EVENTS_NR + 1];
 
-static ssize_t nest_event_show(struct device *dev,
-			       struct device_attribute *attr, char *page)
-{
-	struct perf_pmu_events_attr *pa =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-
-	return sysfs_emit(page, "event=0x%llx\n", pa->id);
-}
-
 static struct attribute_group nest_events_group = {
 	.name = "events",
 	.attrs = nest_event_list,
@@ -226,7 +218,7 @@ static void nest_init_events(void)
 		sysfs_attr_init(&pa->attr.attr);
 		pa->attr.attr.name = p9_nest_events[i].name;
 		pa->attr.attr.mode = 0444;
-		pa->attr.show = nest_event_show;
+		pa->attr.show = pmu_event_code_show;
 		pa->id = p9_nest_events[i].offset;
 		nest_event_list[i] = &pa->attr.attr;
 	}

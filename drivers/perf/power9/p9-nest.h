@@ -10,6 +10,7 @@
 #ifndef _P9_NEST_H
 #define _P9_NEST_H
 
+#include <linux/bits.h>
 #include <linux/types.h>
 
 #include "p9-nest-catalogue.h"

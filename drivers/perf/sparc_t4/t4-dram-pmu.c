@@ -21,6 +21,7 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <pmu-suite/events.h>
 #include <pmu-suite/package.h>
 #include <pmu-suite/unregister.h>
 
@@ -212,15 +213,6 @@ static const struct attribute_group t4_dram_format_group = {
 	.attrs = t4_dram_format_attrs,
 };
 
-static ssize_t t4_dram_event_show(struct device *dev,
-				  struct device_attribute *attr, char *page)
-{
-	struct perf_pmu_events_attr *pa =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-
-	return sysfs_emit(page, "event=0x%llx\n", pa->id);
-}
-
 static struct perf_pmu_events_attr t4_dram_event_attrs[T4_DRAM_EVENTS_NR];
 static struct attribute *t4_dram_event_attr_list[T4_DRAM_EVENTS_NR + 1];
 
@@ -262,7 +254,7 @@ static void t4_dram_init_events(void)
 		sysfs_attr_init(&pa->attr.attr);
 		pa->attr.attr.name = t4_dram_events[i].alias;
 		pa->attr.attr.mode = 0444;
-		pa->attr.show = t4_dram_event_show;
+		pa->attr.show = pmu_event_code_show;
 		pa->id = t4_dram_events[i].select;
 		t4_dram_event_attr_list[i] = &pa->attr.attr;
 	}
@@ -294,7 +286,6 @@ static void t4_dram_unregister_n(unsigned int n)
 	if (t4_dram_hp_state >= 0)
 		cpuhp_remove_state_nocalls(t4_dram_hp_state);
 	t4_dram_hp_state = -1;
-	t4_dram_nr = 0;
 	while (n--)
 		pmu_suite_unregister(&t4_dram_pmus[n].pmu);
 	kfree(t4_dram_pmus);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * What the KUnit tests of the core PMUs' perf glue share.
+ * What the KUnit tests of the suite's perf glue share.
  */
 #ifndef _PMU_SUITE_MODEL_H
 #define _PMU_SUITE_MODEL_H
@@ -23,6 +23,19 @@
 static inline int pmu_model_pin_current(void)
 {
 	return set_cpus_allowed_ptr(current, cpumask_of(raw_smp_processor_id()));
+}
+
+/**
+ * pmu_model_cpu_in_package() - whether a package model counts on @cpu
+ * @cpu: a CPU
+ *
+ * The uncore, nest and DRAM models put every CPU in their package but,
+ * with several CPUs, CPU 0: x86 cannot take it offline, and the hotplug
+ * tests need a counting CPU that can go offline and hand over.
+ */
+static inline bool pmu_model_cpu_in_package(unsigned int cpu)
+{
+	return cpu != 0 || nr_cpu_ids == 1;
 }
 
 #endif /* _PMU_SUITE_MODEL_H */

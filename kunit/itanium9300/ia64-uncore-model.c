@@ -10,6 +10,7 @@
 #include <linux/bitfield.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <pmu-suite/model.h>
 
 #include "ia64-uncore-model.h"
 
@@ -182,7 +183,7 @@ void ia64_umodel_r_qlx_count(unsigned int socket, unsigned int port, u8 arb,
 
 static int umodel_cpu_socket(unsigned int cpu)
 {
-	return cpu == 0 && nr_cpu_ids > 1 ? -1 : IA64_UMODEL_CPU_SOCKET;
+	return pmu_model_cpu_in_package(cpu) ? IA64_UMODEL_CPU_SOCKET : -1;
 }
 
 /* The port whose ARB_PERF register is at @off (Table 5-25), or -1. */

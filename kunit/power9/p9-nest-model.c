@@ -4,9 +4,9 @@
  * area only while it runs (6.2: the default IMC mode counts and posts the
  * Table 6-10 events).
  */
-#include <linux/cpumask.h>
 #include <linux/module.h>
 #include <linux/string.h>
+#include <pmu-suite/model.h>
 
 #include "p9-nest-model.h"
 
@@ -35,7 +35,7 @@ void p9_nmodel_set(unsigned int chip, unsigned int offset, u64 value)
 
 static int p9_nmodel_cpu_chip(unsigned int cpu)
 {
-	return cpu == 0 && nr_cpu_ids > 1 ? -1 : P9_NMODEL_CPU_CHIP;
+	return pmu_model_cpu_in_package(cpu) ? P9_NMODEL_CPU_CHIP : -1;
 }
 
 static const void *p9_nmodel_area(unsigned int chip)

@@ -16,10 +16,10 @@
  * bit, counting what DRAM_PERF_CTL_REG selects for them.
  */
 #include <linux/bitfield.h>
-#include <linux/cpumask.h>
 #include <linux/irqflags.h>
 #include <linux/ptrace.h>
 #include <linux/spinlock.h>
+#include <pmu-suite/model.h>
 
 #include "t4-model.h"
 #include "../../drivers/perf/sparc_t4/t4-catalogue.h"
@@ -314,20 +314,11 @@ static void t4_model_write_count(unsigned int mcu, u64 value)
 	raw_spin_unlock_irqrestore(&t4_model_dram_lock, flags);
 }
 
-/*
- * With several CPUs, CPU 0 (which x86 cannot take offline) does not count,
- * so that the counting CPU can go offline and hand over to another.
- */
-static bool t4_model_cpu_counts(unsigned int cpu)
-{
-	return cpu != 0 || nr_cpu_ids == 1;
-}
-
 struct t4_dram_ops t4_model_dram_ops = {
 	.owner = THIS_MODULE,
 	.nr_mcu = T4_DRAM_NR_MCU,
 	.poll_ns = 2 * NSEC_PER_MSEC,
-	.cpu_counts = t4_model_cpu_counts,
+	.cpu_counts = pmu_model_cpu_in_package,
 	.read_ctl = t4_model_read_ctl,
 	.write_ctl = t4_model_write_ctl,
 	.read_count = t4_model_read_count,

@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Tests of the POWER9 nest IMC catalogue (tools/pmu-events/power9/nest.py)."""
 
-import importlib.util
 import json
 import os
 import re
@@ -9,11 +8,9 @@ import sys
 import unittest
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
-TOOLS = os.path.dirname(TESTS)
-P9 = os.path.join(TOOLS, 'power9')
-REPO = os.path.dirname(os.path.dirname(TOOLS))
-sys.path.insert(0, TOOLS)
+sys.path.insert(0, TESTS)
 
+from test_power9 import REPO, load, module  # noqa: E402
 import pmucat  # noqa: E402
 
 EVENTS = 149    # named rows of Table 6-10
@@ -21,19 +18,7 @@ FREE = 48       # its "Free" rows
 
 
 def nest():
-    mod = sys.modules.get('p9_nest')
-    if mod is None:
-        spec = importlib.util.spec_from_file_location(
-            'p9_nest', os.path.join(P9, 'nest.py'))
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules['p9_nest'] = mod
-        spec.loader.exec_module(mod)
-    return mod
-
-
-def load(name):
-    with open(os.path.join(P9, name), encoding='utf-8') as f:
-        return json.load(f)
+    return module('nest')
 
 
 class NestCatalogue(unittest.TestCase):

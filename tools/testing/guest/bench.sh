@@ -13,6 +13,7 @@ SWITCHES=20000
 SPIN=20000000
 PERIOD=100000
 
+insmod /suite/modules/pmu_suite.ko
 insmod /suite/modules/power9_pmu_core.ko
 insmod /suite/modules/power9_pmu.ko
 

@@ -8,7 +8,7 @@ LOOP=/suite/loop
 
 echo "== $(uname -sr) on $(grep -m1 '^cpu' /proc/cpuinfo)"
 echo "== PMUs: $(ls /sys/bus/event_source/devices | tr '\n' ' ')"
-for m in power9_pmu_core power9_pmu; do
+for m in pmu_suite power9_pmu_core power9_pmu; do
 	insmod /suite/modules/$m.ko && echo "== loaded $m"
 done
 echo "== PMUs now: $(ls /sys/bus/event_source/devices | tr '\n' ' ')"

@@ -8,6 +8,7 @@
 P9=/sys/bus/event_source/devices/power9
 LOOP=/suite/loop
 
+check "power9: insmod pmu_suite" insmod /suite/modules/pmu_suite.ko
 check "power9: insmod power9_pmu_core" insmod /suite/modules/power9_pmu_core.ko
 check "power9: insmod power9_pmu" insmod /suite/modules/power9_pmu.ko
 # The manual's 1157 events and 21 generic perf event names.
@@ -134,3 +135,4 @@ refused "reserved bits set" config=0x1000000000010002
 check "power9: rmmod power9_pmu" rmmod power9_pmu
 run_kunit_module /suite/modules/power9_pmu_kunit.ko
 check "power9: rmmod power9_pmu_core" rmmod power9_pmu_core
+check "power9: rmmod pmu_suite" rmmod pmu_suite

@@ -6,6 +6,8 @@
 #define _PMU_SUITE_MODEL_H
 
 #include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/ktime.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
 
@@ -36,6 +38,26 @@ static inline int pmu_model_pin_current(void)
 static inline bool pmu_model_cpu_in_package(unsigned int cpu)
 {
 	return cpu != 0 || nr_cpu_ids == 1;
+}
+
+/**
+ * pmu_model_mux_more() - spin on while the perf core rotates events
+ * @start: ktime_get() when the workload began
+ * @rounds: rounds of the workload done so far
+ *
+ * A multiplexing test runs its workload in rounds of 5 ms until at least
+ * 40 rounds and 200 ms of the clock have passed: under emulation the
+ * delay loop can run far faster than the clock when the host is busy,
+ * and the perf core's rotation timer (4 ms by default) runs on the clock.
+ *
+ * Return: whether to run another round.
+ */
+static inline bool pmu_model_mux_more(ktime_t start, unsigned int rounds)
+{
+	mdelay(5);
+	if (rounds >= 4000)
+		return false;
+	return rounds < 40 || ktime_ms_delta(ktime_get(), start) < 200;
 }
 
 #endif /* _PMU_SUITE_MODEL_H */

@@ -511,13 +511,15 @@ static void ia64_model_release(void)
 }
 
 const struct ia64_pmu_ops ia64_model_ops = {
-	.owner = THIS_MODULE,
+	.hw = {
+		.owner = THIS_MODULE,
+		.reserve = ia64_model_reserve,
+		.release = ia64_model_release,
+	},
 	.read_pmc = ia64_model_read_pmc,
 	.write_pmc = ia64_model_write_pmc,
 	.read_pmd = ia64_model_read_pmd,
 	.write_pmd = ia64_model_write_pmd,
 	.write_ibr = ia64_model_write_ibr,
 	.write_dbr = ia64_model_write_dbr,
-	.reserve = ia64_model_reserve,
-	.release = ia64_model_release,
 };

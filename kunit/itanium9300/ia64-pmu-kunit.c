@@ -11,7 +11,6 @@
  */
 #include <kunit/test.h>
 #include <linux/bitfield.h>
-#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <pmu-suite/model.h>
@@ -516,15 +515,16 @@ static void ia64k_multiplexes_l1d_sets(struct kunit *test)
 	struct perf_event *a = ia64k_open(CFG(0xc2, 0), 0);
 	struct perf_event *b = ia64k_open(CFG(0xc4, 0), 0);
 	u64 ea, ra, eb, rb;
-	int i;
+	unsigned int i = 0;
+	ktime_t start;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	for (i = 0; i < 40; i++) {
+	start = ktime_get();
+	do {
 		ia64_model_count(0xc2, 0, 10);
 		ia64_model_count(0xc4, 0, 10);
-		mdelay(5);
-	}
+	} while (pmu_model_mux_more(start, ++i));
 	perf_event_read_value(a, &ea, &ra);
 	perf_event_read_value(b, &eb, &rb);
 	kunit_info(test, "a: %llu/%llu ns, b: %llu/%llu ns", ra, ea, rb, eb);

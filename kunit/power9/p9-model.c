@@ -149,26 +149,45 @@ bool p9_model_take_interrupt(void)
 	return true;
 }
 
+/* Every register access may be the one an interrupt comes after. */
+static void p9_model_access(void)
+{
+	void (*nmi)(void) = p9_model.nmi;
+
+	if (!p9_model.nmi_after || --p9_model.nmi_after || !nmi)
+		return;
+	p9_model.nmi = NULL;
+	nmi();
+}
+
 static u64 p9_model_read_pmc(unsigned int pmc)
 {
-	return p9_model.pmc[pmc];
+	u64 value = p9_model.pmc[pmc];
+
+	p9_model_access();
+	return value;
 }
 
 static void p9_model_write_pmc(unsigned int pmc, u64 value)
 {
 	p9_model.pmc[pmc] = value;
 	p9_model_check_alert();
+	p9_model_access();
 }
 
 static u64 p9_model_read_mmcr0(void)
 {
-	return p9_model.mmcr0;
+	u64 value = p9_model.mmcr0;
+
+	p9_model_access();
+	return value;
 }
 
 static void p9_model_write_mmcr0(u64 value)
 {
 	p9_model.mmcr0 = value;
 	p9_model_check_alert();
+	p9_model_access();
 }
 
 static void p9_model_write_mmcrs(const struct p9_mmcr *m)
@@ -176,6 +195,7 @@ static void p9_model_write_mmcrs(const struct p9_mmcr *m)
 	p9_model.mmcr1 = m->mmcr1;
 	p9_model.mmcr2 = m->mmcr2;
 	p9_model.mmcra = m->mmcra;
+	p9_model_access();
 }
 
 static void p9_model_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
@@ -211,7 +231,11 @@ static void p9_model_release(void)
 }
 
 const struct p9_pmu_ops p9_model_ops = {
-	.owner = THIS_MODULE,
+	.hw = {
+		.owner = THIS_MODULE,
+		.reserve = p9_model_reserve,
+		.release = p9_model_release,
+	},
 	.read_pmc = p9_model_read_pmc,
 	.write_pmc = p9_model_write_pmc,
 	.read_mmcr0 = p9_model_read_mmcr0,
@@ -219,7 +243,5 @@ const struct p9_pmu_ops p9_model_ops = {
 	.write_mmcrs = p9_model_write_mmcrs,
 	.read_sample = p9_model_read_sample,
 	.sample_regs = p9_model_sample_regs,
-	.reserve = p9_model_reserve,
-	.release = p9_model_release,
 	.kernel_base = 0xc000000000000000ULL,
 };

@@ -9,7 +9,6 @@
  */
 #include <kunit/test.h>
 #include <linux/bitfield.h>
-#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <pmu-suite/model.h>
@@ -287,7 +286,7 @@ static void p9k_generic_events(struct kunit *test)
 	perf_event_release_kernel(ins);
 
 	ev = p9k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -ENOENT);
 	ev = p9k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_MAX);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
 }
@@ -298,15 +297,16 @@ static void p9k_multiplexes(struct kunit *test)
 	struct perf_event *a = p9k_open(0x10002, 0, NULL);
 	struct perf_event *b = p9k_open(0x1001e, 0, NULL);
 	u64 ea, ra, eb, rb;
-	int i;
+	unsigned int i = 0;
+	ktime_t start;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	for (i = 0; i < 40; i++) {
+	start = ktime_get();
+	do {
 		p9_model_count(0x10002, 10);
 		p9_model_count(0x1001e, 10);
-		mdelay(5);
-	}
+	} while (pmu_model_mux_more(start, ++i));
 	perf_event_read_value(a, &ea, &ra);
 	perf_event_read_value(b, &eb, &rb);
 	kunit_info(test, "a: %llu/%llu ns, b: %llu/%llu ns", ra, ea, rb, eb);
@@ -316,6 +316,74 @@ static void p9k_multiplexes(struct kunit *test)
 	KUNIT_EXPECT_LT(test, rb, eb);
 	perf_event_release_kernel(a);
 	perf_event_release_kernel(b);
+}
+
+/* B's signal, counted past B's period, then the alert taken: an NMI. */
+#define P9K_B_CODE	0x2080ULL
+#define P9K_B_PERIOD	100ULL
+
+static void p9k_overflow_b(void)
+{
+	p9_model_count(P9K_B_CODE, P9K_B_PERIOD + 50);
+	p9_model_take_interrupt();
+}
+
+/*
+ * An overflow interrupt of another counter lands between any two register
+ * accesses of a read: the count read is neither lost nor counted twice.
+ */
+static void p9k_nmi_during_read(struct kunit *test)
+{
+	struct perf_event *a = p9k_open(0x10002, 0, NULL);
+	struct perf_event *b = p9k_open(P9K_B_CODE, P9K_B_PERIOD, NULL);
+	unsigned int at, fired = 0;
+	u64 total = 0;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	for (at = 1; at <= 6; at++) {
+		p9_model_count(0x10002, 1000);
+		total += 1000;
+		p9_model.nmi = p9k_overflow_b;
+		p9_model.nmi_after = at;
+		KUNIT_EXPECT_EQ_MSG(test, p9k_value(a), total, "NMI at access %u", at);
+		fired += !p9_model.nmi;
+		p9_model.nmi = NULL;
+		p9_model.nmi_after = 0;
+	}
+	KUNIT_EXPECT_GT(test, fired, 0U);
+	KUNIT_EXPECT_GT(test, atomic_read(&samples), 0);
+	KUNIT_EXPECT_EQ(test, p9k_value(a), total);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(a);
+}
+
+/*
+ * An event the perf core stops from its overflow (here its event limit,
+ * as throttling does) keeps a negative counter unless the driver rewrites
+ * it, and the negative condition is a level: it would alert again as soon
+ * as the interrupt is re-enabled for the other event.
+ */
+static void p9k_stopped_counter_stays_quiet(struct kunit *test)
+{
+	struct perf_event *a = p9k_open(0x10002, 100, NULL);
+	struct perf_event *b = p9k_open(P9K_B_CODE, 1000000, NULL);
+	unsigned int alerts;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_ASSERT_EQ(test, perf_event_refresh(a, 1), 0);
+	alerts = p9_model.alerts;
+	p9_model_count(0x10002, 150);
+	KUNIT_EXPECT_EQ(test, p9_model.alerts, alerts + 1);
+	KUNIT_EXPECT_TRUE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	/* The stopped counter raised nothing; the other still may. */
+	KUNIT_EXPECT_EQ(test, p9_model.alerts, alerts + 1);
+	KUNIT_EXPECT_FALSE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_TRUE(test, p9_model.mmcr0 & P9_MMCR0_PMAE);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(a);
 }
 
 static int p9k_suite_init(struct kunit_suite *suite)
@@ -341,6 +409,8 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_refusals),
 	KUNIT_CASE(p9k_generic_events),
 	KUNIT_CASE(p9k_multiplexes),
+	KUNIT_CASE(p9k_nmi_during_read),
+	KUNIT_CASE(p9k_stopped_counter_stays_quiet),
 	{}
 };
 

@@ -97,20 +97,27 @@ static bool t4_model_trap_pending(void)
 	return false;
 }
 
-/* Deliver pending traps, as the level-15 interrupt would. */
-static void t4_model_trap(void)
+/* A level-15 interrupt now, whoever raised it. */
+static void t4_model_interrupt(void)
 {
 	struct pt_regs regs = {};
 	unsigned long flags;
+
+	instruction_pointer_set(&regs, t4_model.pc);
+	local_irq_save(flags);
+	if (!t4_pmu_interrupt(&regs))
+		t4_model.unclaimed++;
+	local_irq_restore(flags);
+}
+
+/* Deliver pending traps, as the level-15 interrupt would. */
+static void t4_model_trap(void)
+{
 	int guard = 8;
 
 	while (t4_model_trap_pending() && guard--) {
-		instruction_pointer_set(&regs, t4_model.pc);
 		t4_model.traps++;
-		local_irq_save(flags);
-		if (!t4_pmu_interrupt(&regs))
-			t4_model.unclaimed++;
-		local_irq_restore(flags);
+		t4_model_interrupt();
 		/* An unclaimed trap would be the watchdog's: it clears ov. */
 		if (t4_model_trap_pending() && !(t4_model.free & BIT(0)) &&
 		    (t4_model.pcr[0] & T4_PCR_OV))
@@ -191,6 +198,12 @@ static void t4_model_write_pcr(unsigned int c, u64 value)
 		t4_model.trap_lost[c] = true;	/* ht is set */
 		t4_model.lost_traps++;
 	}
+	if (t4_model.nmi_on_start && t4_pcr_counting(value)) {
+		void (*nmi)(void) = t4_model.nmi_on_start;
+
+		t4_model.nmi_on_start = NULL;
+		nmi();
+	}
 }
 
 static u64 t4_model_read_pic(unsigned int c)
@@ -222,15 +235,33 @@ static void t4_model_release(void)
 	t4_model.reserved = false;
 }
 
+/* An NMI-watchdog tick may come at any time, even as the handler comes and goes. */
+static int t4_model_irq_hook(void)
+{
+	t4_model.hook_nmis++;
+	t4_model_interrupt();
+	return 0;
+}
+
+static void t4_model_irq_unhook(void)
+{
+	t4_model.hook_nmis++;
+	t4_model_interrupt();
+}
+
 const struct t4_pmu_ops t4_model_ops = {
-	.owner = THIS_MODULE,
+	.hw = {
+		.owner = THIS_MODULE,
+		.reserve = t4_model_reserve,
+		.release = t4_model_release,
+		.irq_hook = t4_model_irq_hook,
+		.irq_unhook = t4_model_irq_unhook,
+	},
 	.read_pcr = t4_model_read_pcr,
 	.write_pcr = t4_model_write_pcr,
 	.read_pic = t4_model_read_pic,
 	.write_pic = t4_model_write_pic,
 	.free_counters = t4_model_free_counters,
-	.reserve = t4_model_reserve,
-	.release = t4_model_release,
 };
 
 /**

@@ -39,6 +39,10 @@ enum t4_model_mode {
  * @write_events: events the PCR writes themselves counted
  * @unclaimed: traps the driver said were not its own
  * @trap_lost: per counter, the pending overflow raises no trap
+ * @nmi_on_start: run once, inside the PCR write that starts a counter,
+ *	as an interrupt taken right after that write would
+ * @hook_nmis: interrupts delivered while the backend attached or
+ *	detached the handler (as an NMI-watchdog tick could)
  */
 struct t4_model {
 	u64 pcr[T4_NUM_COUNTERS];
@@ -58,6 +62,8 @@ struct t4_model {
 	u64 write_events;
 	unsigned int unclaimed;
 	bool trap_lost[T4_NUM_COUNTERS];
+	void (*nmi_on_start)(void);
+	unsigned int hook_nmis;
 };
 
 /**

@@ -62,16 +62,31 @@ static void ia64_hw_release(void)
 {
 }
 
+/* The framework attaches the handler once it can take the interrupt. */
+static int ia64_hw_irq_hook(void)
+{
+	return ia64_perf_irq_register(ia64_pmu_interrupt);
+}
+
+static void ia64_hw_irq_unhook(void)
+{
+	ia64_perf_irq_unregister(ia64_pmu_interrupt);
+}
+
 static const struct ia64_pmu_ops ia64_hw_ops = {
-	.owner = THIS_MODULE,
+	.hw = {
+		.owner = THIS_MODULE,
+		.reserve = ia64_hw_reserve,
+		.release = ia64_hw_release,
+		.irq_hook = ia64_hw_irq_hook,
+		.irq_unhook = ia64_hw_irq_unhook,
+	},
 	.read_pmc = ia64_hw_read_pmc,
 	.write_pmc = ia64_hw_write_pmc,
 	.read_pmd = ia64_hw_read_pmd,
 	.write_pmd = ia64_hw_write_pmd,
 	.write_ibr = ia64_hw_write_ibr,
 	.write_dbr = ia64_hw_write_dbr,
-	.reserve = ia64_hw_reserve,
-	.release = ia64_hw_release,
 };
 
 static void ia64_hw_freeze(void *unused)
@@ -83,7 +98,6 @@ static void ia64_hw_freeze(void *unused)
 static int __init ia64_hw_init(void)
 {
 	struct cpuinfo_ia64 *c = local_cpu_data;
-	int ret;
 
 	if (c->family != IA64_9300_FAMILY || c->model != IA64_9300_MODEL) {
 		pr_info("not an Itanium 9300 (family 0x%x, model 0x%x): not loading\n",
@@ -92,19 +106,12 @@ static int __init ia64_hw_init(void)
 	}
 	/* Nothing counts until the first event unfreezes the PMU. */
 	on_each_cpu(ia64_hw_freeze, NULL, 1);
-	ret = ia64_perf_irq_register(ia64_pmu_interrupt);
-	if (ret)
-		return ret;
-	ret = ia64_pmu_register(&ia64_hw_ops, "itanium9300");
-	if (ret)
-		ia64_perf_irq_unregister(ia64_pmu_interrupt);
-	return ret;
+	return ia64_pmu_register(&ia64_hw_ops, "itanium9300");
 }
 
 static void __exit ia64_hw_exit(void)
 {
 	ia64_pmu_unregister();
-	ia64_perf_irq_unregister(ia64_pmu_interrupt);
 	on_each_cpu(ia64_hw_freeze, NULL, 1);
 }
 

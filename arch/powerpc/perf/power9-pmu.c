@@ -119,7 +119,11 @@ static void p9_spr_release(void)
 }
 
 static struct p9_pmu_ops p9_spr_ops = {
-	.owner = THIS_MODULE,
+	.hw = {
+		.owner = THIS_MODULE,
+		.reserve = p9_spr_reserve,
+		.release = p9_spr_release,
+	},
 	.read_pmc = p9_spr_read_pmc,
 	.write_pmc = p9_spr_write_pmc,
 	.read_mmcr0 = p9_spr_read_mmcr0,
@@ -127,8 +131,6 @@ static struct p9_pmu_ops p9_spr_ops = {
 	.write_mmcrs = p9_spr_write_mmcrs,
 	.read_sample = p9_spr_read_sample,
 	.sample_regs = p9_spr_sample_regs,
-	.reserve = p9_spr_reserve,
-	.release = p9_spr_release,
 	.kernel_base = PAGE_OFFSET,
 };
 

@@ -99,15 +99,46 @@ static void t4_hv_release(void)
 {
 }
 
+static int t4_nmi_handler(struct notifier_block *nb, unsigned long cmd,
+			  void *data)
+{
+	struct die_args *args = data;
+
+	if (cmd != DIE_NMI)
+		return NOTIFY_DONE;
+	return t4_pmu_interrupt(args->regs) ? NOTIFY_STOP : NOTIFY_DONE;
+}
+
+/* Ahead of the built-in PMU's notifier, which has priority 0. */
+static struct notifier_block t4_nmi_notifier = {
+	.notifier_call = t4_nmi_handler,
+	.priority = 1,
+};
+
+/* The framework attaches the handler once it can take the trap. */
+static int t4_hv_irq_hook(void)
+{
+	return register_die_notifier(&t4_nmi_notifier);
+}
+
+static void t4_hv_irq_unhook(void)
+{
+	unregister_die_notifier(&t4_nmi_notifier);
+}
+
 static const struct t4_pmu_ops t4_hv_ops = {
-	.owner = THIS_MODULE,
+	.hw = {
+		.owner = THIS_MODULE,
+		.reserve = t4_hv_reserve,
+		.release = t4_hv_release,
+		.irq_hook = t4_hv_irq_hook,
+		.irq_unhook = t4_hv_irq_unhook,
+	},
 	.read_pcr = t4_hv_read_pcr,
 	.write_pcr = t4_hv_write_pcr,
 	.read_pic = t4_hv_read_pic,
 	.write_pic = t4_hv_write_pic,
 	.free_counters = t4_hv_free_counters,
-	.reserve = t4_hv_reserve,
-	.release = t4_hv_release,
 };
 
 static u64 t4_phys_load(unsigned long pa)
@@ -157,22 +188,6 @@ static struct t4_dram_ops t4_mcu_ops = {
 	.write_count = t4_mcu_write_count,
 };
 
-static int t4_nmi_handler(struct notifier_block *nb, unsigned long cmd,
-			  void *data)
-{
-	struct die_args *args = data;
-
-	if (cmd != DIE_NMI)
-		return NOTIFY_DONE;
-	return t4_pmu_interrupt(args->regs) ? NOTIFY_STOP : NOTIFY_DONE;
-}
-
-/* Ahead of the built-in PMU's notifier, which has priority 0. */
-static struct notifier_block t4_nmi_notifier = {
-	.notifier_call = t4_nmi_handler,
-	.priority = 1,
-};
-
 static int __init t4_hv_init(void)
 {
 	int ret;
@@ -191,12 +206,9 @@ static int __init t4_hv_init(void)
 		pr_err("dram_poll_ms=%u: must be 1 to 1000\n", dram_poll_ms);
 		return -EINVAL;
 	}
-	ret = register_die_notifier(&t4_nmi_notifier);
-	if (ret)
-		return ret;
 	ret = t4_pmu_register(&t4_hv_ops, "sparc_t4");
 	if (ret)
-		goto out_notifier;
+		return ret;
 	if (dram) {
 		t4_mcu_ops.poll_ns = (u64)dram_poll_ms * NSEC_PER_MSEC;
 		ret = t4_dram_register(&t4_mcu_ops, "sparc_t4_dram");
@@ -209,8 +221,6 @@ static int __init t4_hv_init(void)
 
 out_pmu:
 	t4_pmu_unregister();
-out_notifier:
-	unregister_die_notifier(&t4_nmi_notifier);
 	return ret;
 }
 
@@ -218,7 +228,6 @@ static void __exit t4_hv_exit(void)
 {
 	t4_dram_unregister();
 	t4_pmu_unregister();
-	unregister_die_notifier(&t4_nmi_notifier);
 }
 
 module_init(t4_hv_init);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * KUnit tests of the counter arithmetic every driver of the suite shares
- * (include/pmu-suite/counter.h). Pure logic: runs on UML.
+ * KUnit tests of the counter arithmetic and the generic event checks every
+ * driver of the suite shares (include/pmu-suite/counter.h, generic.h).
+ * Pure logic: runs on UML.
  */
 #include <kunit/test.h>
 #include <linux/module.h>
 #include <pmu-suite/counter.h>
+#include <pmu-suite/generic.h>
 
 static void counter_mask_widths(struct kunit *test)
 {
@@ -108,6 +110,33 @@ static void period_start_nonpositive_left(struct kunit *test)
 			0xffffffffULL);
 }
 
+/* The configs perf defines; the drivers add -ENOENT for their own gaps. */
+static void generic_configs(struct kunit *test)
+{
+	u64 l1d_read_miss = PERF_COUNT_HW_CACHE_L1D |
+			    PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			    PERF_COUNT_HW_CACHE_RESULT_MISS << 16;
+
+	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_HARDWARE,
+						PERF_COUNT_HW_CPU_CYCLES), 0);
+	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_HARDWARE,
+						PERF_COUNT_HW_MAX), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_HW_CACHE,
+						l1d_read_miss), 0);
+	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_HW_CACHE,
+						PERF_COUNT_HW_CACHE_MAX), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_HW_CACHE,
+						PERF_COUNT_HW_CACHE_OP_MAX << 8),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_HW_CACHE,
+						PERF_COUNT_HW_CACHE_RESULT_MAX << 16),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_HW_CACHE,
+						l1d_read_miss | 1ULL << 24),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_RAW, 0x1e), -ENOENT);
+}
+
 static struct kunit_case pmu_common_cases[] = {
 	KUNIT_CASE(counter_mask_widths),
 	KUNIT_CASE(counter_delta_no_wrap),
@@ -121,6 +150,7 @@ static struct kunit_case pmu_common_cases[] = {
 	KUNIT_CASE(period_start_msb_counter),
 	KUNIT_CASE(period_start_long_period_split),
 	KUNIT_CASE(period_start_nonpositive_left),
+	KUNIT_CASE(generic_configs),
 	{}
 };
 

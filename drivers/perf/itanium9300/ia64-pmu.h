@@ -12,29 +12,29 @@
 
 #include <linux/module.h>
 #include <linux/ptrace.h>
+#include <pmu-suite/core-pmu.h>
 
 /**
  * struct ia64_pmu_ops - register access for one CPU, called on that CPU
- * @owner: module providing the operations (events pin it)
+ * @hw: the module; reserve() takes the PMU from other users (first
+ *	event), 0 or -EBUSY, release() gives it back (last event gone); and
+ *	irq_hook()/irq_unhook(), which attach ia64_pmu_interrupt() to the
+ *	PMU interrupt once the glue can take it, and detach it
  * @read_pmc: read PMCn
  * @write_pmc: write PMCn
  * @read_pmd: read PMDn
  * @write_pmd: write PMDn
  * @write_ibr: write IBRn (0-7)
  * @write_dbr: write DBRn (0-7)
- * @reserve: take the PMU from other users (first event); 0 or -EBUSY
- * @release: give it back (last event gone)
  */
 struct ia64_pmu_ops {
-	struct module *owner;
+	struct pmu_core_backend hw;
 	u64 (*read_pmc)(unsigned int pmc);
 	void (*write_pmc)(unsigned int pmc, u64 value);
 	u64 (*read_pmd)(unsigned int pmd);
 	void (*write_pmd)(unsigned int pmd, u64 value);
 	void (*write_ibr)(unsigned int ibr, u64 value);
 	void (*write_dbr)(unsigned int dbr, u64 value);
-	int (*reserve)(void);
-	void (*release)(void);
 };
 
 int ia64_pmu_register(const struct ia64_pmu_ops *ops, const char *name);

@@ -12,6 +12,7 @@
 #include <linux/kernel.h>
 #include <linux/string.h>
 #include <uapi/linux/perf_event.h>
+#include <pmu-suite/generic.h>
 
 #include "p9-catalogue.h"
 #include "p9-generic.h"
@@ -106,33 +107,24 @@ EXPORT_SYMBOL_GPL(p9_catalogue_code);
  * @config: the generic event
  * @code: the raw code, on success
  *
- * Return: 0; -EINVAL for a config no generic event has; -EOPNOTSUPP for a
- * generic event POWER9 has no event for.
+ * Return: 0; -EINVAL for a config no generic event has; -ENOENT for
+ * another type, or a generic event POWER9 has no event for.
  */
 int p9_generic_code(u32 type, u64 config, u64 *code)
 {
 	unsigned int i;
+	int ret = pmu_generic_check(type, config);
 
-	if (type == PERF_TYPE_HARDWARE) {
-		if (config >= PERF_COUNT_HW_MAX)
-			return -EINVAL;
-	} else if (type == PERF_TYPE_HW_CACHE) {
-		if ((config & 0xff) >= PERF_COUNT_HW_CACHE_MAX ||
-		    ((config >> 8) & 0xff) >= PERF_COUNT_HW_CACHE_OP_MAX ||
-		    ((config >> 16) & 0xff) >= PERF_COUNT_HW_CACHE_RESULT_MAX ||
-		    config >> 24)
-			return -EINVAL;
-	} else {
-		return -EINVAL;
-	}
+	if (ret)
+		return ret;
 	for (i = 0; i < p9_generic_events_len; i++) {
 		const struct p9_generic_event *g = &p9_generic_events[i];
 
 		if (g->type == type && g->config == config) {
 			*code = p9_catalogue_code(g->name);
-			return *code ? 0 : -EOPNOTSUPP;
+			return *code ? 0 : -ENOENT;
 		}
 	}
-	return -EOPNOTSUPP;
+	return -ENOENT;
 }
 EXPORT_SYMBOL_GPL(p9_generic_code);

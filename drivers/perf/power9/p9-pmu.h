@@ -11,13 +11,16 @@
 
 #include <linux/module.h>
 #include <linux/ptrace.h>
+#include <pmu-suite/core-pmu.h>
 
 #include "p9-mmcr.h"
 #include "p9-sample.h"
 
 /**
  * struct p9_pmu_ops - register access for one CPU, called on that CPU
- * @owner: module providing the operations (events pin it)
+ * @hw: the module, and the reservation of the counters: reserve() takes
+ *	them from other users (first event), 0 or -EBUSY; release() gives
+ *	them back (last event gone)
  * @read_pmc: read PMC1-6 (32 bits)
  * @write_pmc: write PMC1-6
  * @read_mmcr0: read MMCR0
@@ -26,13 +29,11 @@
  * @read_sample: capture SIER, SIAR, SDAR, MMCRA and the interrupted PC
  * @sample_regs: registers a sample reports: @regs with the instruction
  *	address and privilege of @s
- * @reserve: take the counters from other users (first event); 0 or -EBUSY
- * @release: give them back (last event gone)
  * @kernel_is_hv: the kernel runs in hypervisor state
  * @kernel_base: lowest kernel address
  */
 struct p9_pmu_ops {
-	struct module *owner;
+	struct pmu_core_backend hw;
 	u64 (*read_pmc)(unsigned int pmc);
 	void (*write_pmc)(unsigned int pmc, u64 value);
 	u64 (*read_mmcr0)(void);
@@ -41,8 +42,6 @@ struct p9_pmu_ops {
 	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);
 	void (*sample_regs)(struct pt_regs *out, const struct pt_regs *regs,
 			    const struct p9_sample *s);
-	int (*reserve)(void);
-	void (*release)(void);
 	bool kernel_is_hv;
 	u64 kernel_base;
 };

@@ -12,6 +12,7 @@
 #include <linux/export.h>
 #include <linux/kernel.h>
 #include <uapi/linux/perf_event.h>
+#include <pmu-suite/generic.h>
 
 #include "t4-catalogue.h"
 #include "t4-generic.h"
@@ -58,24 +59,16 @@ EXPORT_SYMBOL_GPL(t4_generic_events_len);
  * @raw: set to the raw config
  *
  * Return: 0; -EINVAL for a config that names no generic event; -ENOENT
- * for another type; -EOPNOTSUPP for a generic event the T4 cannot count.
+ * for another type or a generic event the T4 cannot count (the suite's
+ * rule, as arm_pmu's).
  */
 int t4_generic_config(u32 type, u64 config, u64 *raw)
 {
 	unsigned int i;
+	int ret = pmu_generic_check(type, config);
 
-	if (type == PERF_TYPE_HARDWARE) {
-		if (config >= PERF_COUNT_HW_MAX)
-			return -EINVAL;
-	} else if (type == PERF_TYPE_HW_CACHE) {
-		if ((config & 0xff) >= PERF_COUNT_HW_CACHE_MAX ||
-		    ((config >> 8) & 0xff) >= PERF_COUNT_HW_CACHE_OP_MAX ||
-		    ((config >> 16) & 0xff) >= PERF_COUNT_HW_CACHE_RESULT_MAX ||
-		    config >> 24)
-			return -EINVAL;
-	} else {
-		return -ENOENT;
-	}
+	if (ret)
+		return ret;
 	for (i = 0; i < t4_generic_events_len; i++) {
 		const struct t4_generic_event *g = &t4_generic_events[i];
 
@@ -84,6 +77,6 @@ int t4_generic_config(u32 type, u64 config, u64 *raw)
 			return 0;
 		}
 	}
-	return -EOPNOTSUPP;
+	return -ENOENT;
 }
 EXPORT_SYMBOL_GPL(t4_generic_config);

@@ -12,28 +12,28 @@
 
 #include <linux/module.h>
 #include <linux/ptrace.h>
+#include <pmu-suite/core-pmu.h>
 
 /**
  * struct t4_pmu_ops - core counter access for one strand, called on it
- * @owner: module providing the operations (events pin it)
+ * @hw: the module; reserve() takes the counters (first event), 0 or a
+ *	negative errno, release() gives them back (last event gone); and
+ *	irq_hook()/irq_unhook(), which attach t4_pmu_interrupt() to the
+ *	overflow trap once the glue can take it, and detach it
  * @read_pcr: read PCR0-3
  * @write_pcr: write PCR0-3 (a hypervisor call on a sun4v kernel)
  * @read_pic: read PIC0-3 (bits 31:0 count)
  * @write_pic: write PIC0-3
  * @free_counters: mask of the counters the driver may use on this strand;
  *	the others belong to someone else (the NMI watchdog's PIC0)
- * @reserve: take the counters (first event); 0 or a negative errno
- * @release: give them back (last event gone)
  */
 struct t4_pmu_ops {
-	struct module *owner;
+	struct pmu_core_backend hw;
 	u64 (*read_pcr)(unsigned int idx);
 	void (*write_pcr)(unsigned int idx, u64 value);
 	u64 (*read_pic)(unsigned int idx);
 	void (*write_pic)(unsigned int idx, u64 value);
 	unsigned int (*free_counters)(void);
-	int (*reserve)(void);
-	void (*release)(void);
 };
 
 int t4_pmu_register(const struct t4_pmu_ops *ops, const char *name);

@@ -1,0 +1,742 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The core-PMU framework (include/pmu-suite/core-pmu.h): the struct pmu
+ * callbacks of the suite's core PMUs.
+ *
+ * Counting state is folded out of the hardware whenever the PMU is
+ * disabled: disabling freezes the counters and adds what each counted to
+ * its event; enabling lets the driver place the events, write the control
+ * registers and every counter's start value, and unfreezes. So a change
+ * of the event list, a stop or a start never carries a live counter from
+ * one hardware counter to another.
+ */
+#define pr_fmt(fmt) "pmu_suite: " fmt
+
+#include <linux/bitops.h>
+#include <linux/export.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <pmu-suite/core-pmu.h>
+#include <pmu-suite/counter.h>
+#include <pmu-suite/sampling.h>
+#include <pmu-suite/unregister.h>
+
+/**
+ * pmu_core_is_ours() - whether @event belongs to @pc
+ * @pc: a core PMU
+ * @event: any event
+ */
+bool pmu_core_is_ours(struct pmu_core *pc, struct perf_event *event)
+{
+	return event->pmu == &pc->pmu;
+}
+EXPORT_SYMBOL_GPL(pmu_core_is_ours);
+
+/**
+ * pmu_core_update() - add what @event's counter counted since the last read
+ * @pc: the event's PMU
+ * @event: an event placed on a counter
+ * @wrapped: the counter wrapped since it was last read or written, which
+ *	a run of exactly 2^width events does not show in its value
+ *
+ * The counter is read inside a cmpxchg loop on prev_count: an overflow
+ * interrupt between the read and the update folds and rewrites the
+ * counter itself, and the loop then reads it again instead of counting
+ * the same events twice.
+ *
+ * Return: the counter's value.
+ */
+u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
+		    bool wrapped)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 mask = pmu_counter_mask(pc->ops->width);
+	u64 prev, now, delta;
+
+	do {
+		prev = local64_read(&hwc->prev_count);
+		now = pc->ops->read_counter(pc, hwc->idx) & mask;
+	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+	delta = pmu_counter_delta(prev, now, pc->ops->width);
+	if (wrapped && now >= prev)
+		delta += mask + 1;
+	local64_add(delta, &event->count);
+	local64_sub(delta, &hwc->period_left);
+	return now;
+}
+EXPORT_SYMBOL_GPL(pmu_core_update);
+
+/**
+ * pmu_core_start_value() - counter value @event starts from
+ * @pc: the event's PMU
+ * @event: the event
+ *
+ * Return: for a sampling event the value that interrupts when its period
+ * ends (or after the longest run the counter allows), else zero.
+ */
+u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event)
+{
+	const struct pmu_core_ops *ops = pc->ops;
+
+	if (!is_sampling_event(event))
+		return 0;
+	return pmu_period_start(local64_read(&event->hw.period_left),
+				ops->max_run, ops->interrupt_at, ops->width);
+}
+EXPORT_SYMBOL_GPL(pmu_core_start_value);
+
+/**
+ * pmu_core_arm() - write @event's counter and remember the value
+ * @pc: the event's PMU
+ * @event: an event placed on a counter
+ * @value: the value, usually pmu_core_start_value()
+ */
+void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value)
+{
+	local64_set(&event->hw.prev_count, value);
+	pc->ops->write_counter(pc, event->hw.idx, value);
+}
+EXPORT_SYMBOL_GPL(pmu_core_arm);
+
+/**
+ * pmu_core_quiet() - leave a stopped event's counter unable to alert
+ * @pc: the event's PMU
+ * @event: a stopped event placed on a counter
+ *
+ * A counter that overflowed keeps the value that signals it: on POWER9
+ * the negative condition is a level, and would alert again as soon as
+ * the interrupt is enabled for the other counters.
+ */
+void pmu_core_quiet(struct pmu_core *pc, struct perf_event *event)
+{
+	pmu_core_arm(pc, event, 0);
+}
+EXPORT_SYMBOL_GPL(pmu_core_quiet);
+
+/**
+ * pmu_core_write_slot() - write the counter of the event in @slot
+ * @pc: the PMU
+ * @cpu: this CPU's state
+ * @slot: a slot whose event is placed on a counter
+ *
+ * A counting event's counter starts its run (pmu_core_start_value()),
+ * unless the interrupt keeps it running; a stopped event's is quiet.
+ */
+void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
+			 unsigned int slot)
+{
+	struct perf_event *event = cpu->event[slot];
+
+	if (!pmu_core_counting(event))
+		pmu_core_quiet(pc, event);
+	else if (!(cpu->keep & BIT(slot)))
+		pmu_core_arm(pc, event, pmu_core_start_value(pc, event));
+}
+EXPORT_SYMBOL_GPL(pmu_core_write_slot);
+
+/* Fold every counting event; @wrapped: by hw.idx, counters that wrapped. */
+static void pmu_core_fold(struct pmu_core *pc, struct pmu_core_cpu *cpu,
+			  u64 wrapped)
+{
+	unsigned int i;
+
+	for (i = 0; i < cpu->n; i++) {
+		struct perf_event *event = cpu->event[i];
+
+		if (event->hw.idx >= 0 && pmu_core_counting(event))
+			pmu_core_update(pc, event,
+					wrapped & BIT_ULL(event->hw.idx));
+	}
+}
+
+static void pmu_core_hw_disable(struct pmu_core *pc, struct pmu_core_cpu *cpu)
+{
+	if (!cpu->enabled)
+		return;
+	/* From here the interrupt only quietens what raised it. */
+	cpu->enabled = false;
+	barrier();
+	pmu_core_fold(pc, cpu, pc->ops->freeze(pc, cpu));
+}
+
+static void pmu_core_hw_enable(struct pmu_core *pc, struct pmu_core_cpu *cpu)
+{
+	if (cpu->enabled)
+		return;
+	/* An overflow while counters start is handled, not dropped. */
+	cpu->enabled = true;
+	barrier();
+	pc->ops->program(pc, cpu);
+	pc->ops->unfreeze(pc, cpu);
+}
+
+/*
+ * The perf core's perf_pmu_disable() is not exported, so the framework
+ * nests its own disables: the core's calls and the framework's meet in
+ * one count per CPU, and only the outermost pair touches the hardware.
+ * An interrupt in between leaves the count as it found it.
+ */
+static void pmu_core_disable(struct pmu_core *pc)
+{
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+
+	if (!cpu->disable_depth++)
+		pmu_core_hw_disable(pc, cpu);
+}
+
+static void pmu_core_enable(struct pmu_core *pc)
+{
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+
+	if (cpu->disable_depth && !--cpu->disable_depth)
+		pmu_core_hw_enable(pc, cpu);
+}
+
+static void pmu_core_pmu_disable(struct pmu *pmu)
+{
+	pmu_core_disable(to_pmu_core(pmu));
+}
+
+static void pmu_core_pmu_enable(struct pmu *pmu)
+{
+	pmu_core_enable(to_pmu_core(pmu));
+}
+
+static void pmu_core_start(struct perf_event *event, int flags)
+{
+	struct pmu_core *pc = to_pmu_core(event->pmu);
+
+	pmu_core_disable(pc);
+	event->hw.state = 0;
+	pmu_core_enable(pc);
+	perf_event_update_userpage(event);
+}
+
+static void pmu_core_stop(struct perf_event *event, int flags)
+{
+	struct pmu_core *pc = to_pmu_core(event->pmu);
+
+	if (event->hw.state & PERF_HES_STOPPED)
+		return;
+	/* Disabling folds the count; enabling leaves the counter quiet. */
+	pmu_core_disable(pc);
+	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	pmu_core_enable(pc);
+}
+
+static int pmu_core_add(struct perf_event *event, int flags)
+{
+	struct pmu_core *pc = to_pmu_core(event->pmu);
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+	void *priv = pmu_core_priv(cpu);
+	unsigned int n;
+	int ret = -EAGAIN;
+
+	pmu_core_disable(pc);
+	n = cpu->n;
+	if (n == pc->ops->max_events)
+		goto out;
+	if (pc->ops->decode(pc, priv, n, event))
+		goto out;
+	if (!(cpu->txn_flags & PERF_PMU_TXN_ADD) &&
+	    !pc->ops->fits(pc, priv, n + 1))
+		goto out;
+	cpu->event[n] = event;
+	cpu->n = n + 1;
+	event->hw.idx = -1;
+	event->hw.state = PERF_HES_UPTODATE;
+	if (!(flags & PERF_EF_START))
+		event->hw.state |= PERF_HES_STOPPED;
+	ret = 0;
+out:
+	pmu_core_enable(pc);
+	return ret;
+}
+
+static void pmu_core_del(struct perf_event *event, int flags)
+{
+	struct pmu_core *pc = to_pmu_core(event->pmu);
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+	unsigned int i;
+
+	pmu_core_disable(pc);
+	for (i = 0; i < cpu->n; i++)
+		if (cpu->event[i] == event)
+			break;
+	if (i < cpu->n) {
+		for (; i + 1 < cpu->n; i++) {
+			cpu->event[i] = cpu->event[i + 1];
+			pc->ops->move(pmu_core_priv(cpu), i, i + 1);
+		}
+		cpu->n--;
+	}
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	event->hw.idx = -1;
+	pmu_core_enable(pc);
+	perf_event_update_userpage(event);
+}
+
+static void pmu_core_read(struct perf_event *event)
+{
+	struct pmu_core *pc = to_pmu_core(event->pmu);
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+
+	if (!cpu->enabled || event->hw.idx < 0 || !pmu_core_counting(event))
+		return;
+	if (pc->ops->read_pending && pc->ops->read_pending(pc, event))
+		return;
+	pmu_core_update(pc, event, false);
+}
+
+static void pmu_core_start_txn(struct pmu *pmu, unsigned int flags)
+{
+	struct pmu_core *pc = to_pmu_core(pmu);
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+
+	cpu->txn_flags = flags;
+	if (flags & PERF_PMU_TXN_ADD)
+		pmu_core_disable(pc);
+}
+
+static void pmu_core_cancel_txn(struct pmu *pmu)
+{
+	struct pmu_core *pc = to_pmu_core(pmu);
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+	unsigned int flags = cpu->txn_flags;
+
+	cpu->txn_flags = 0;
+	if (flags & PERF_PMU_TXN_ADD)
+		pmu_core_enable(pc);
+}
+
+static int pmu_core_commit_txn(struct pmu *pmu)
+{
+	struct pmu_core *pc = to_pmu_core(pmu);
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+
+	if (!(cpu->txn_flags & PERF_PMU_TXN_ADD)) {
+		cpu->txn_flags = 0;
+		return 0;
+	}
+	if (!pc->ops->fits(pc, pmu_core_priv(cpu), cpu->n))
+		return -EAGAIN;
+	cpu->txn_flags = 0;
+	pmu_core_enable(pc);
+	return 0;
+}
+
+static void pmu_core_release_hw(struct pmu_core *pc)
+{
+	mutex_lock(&pc->reserve_lock);
+	if (!--pc->active) {
+		if (pc->ops->release_extra)
+			pc->ops->release_extra(pc);
+		pc->backend->release();
+	}
+	mutex_unlock(&pc->reserve_lock);
+}
+
+static int pmu_core_reserve_hw(struct pmu_core *pc)
+{
+	int ret = 0;
+
+	mutex_lock(&pc->reserve_lock);
+	if (!pc->active)
+		ret = pc->backend->reserve();
+	if (!ret)
+		pc->active++;
+	mutex_unlock(&pc->reserve_lock);
+	return ret;
+}
+
+static void pmu_core_event_destroy(struct perf_event *event)
+{
+	pmu_core_release_hw(to_pmu_core(event->pmu));
+}
+
+/*
+ * A dry run of the driver's scheduler over the group @event would join,
+ * with @event last: the events of this PMU that can count (siblings that
+ * are off are scheduled without it) must fit the counters together.
+ */
+static int pmu_core_validate_group(struct pmu_core *pc,
+				   struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader, *sibling;
+	const struct pmu_core_ops *ops = pc->ops;
+	unsigned int n = 0;
+	void *scratch;
+	int ret = -EINVAL;
+
+	scratch = kzalloc(ops->cpu_size, GFP_KERNEL);
+	if (!scratch)
+		return -ENOMEM;
+	if (leader != event && pmu_core_is_ours(pc, leader) &&
+	    ops->decode(pc, scratch, n++, leader))
+		goto out;
+	for_each_sibling_event(sibling, leader) {
+		if (!pmu_core_is_ours(pc, sibling) ||
+		    sibling->state <= PERF_EVENT_STATE_OFF)
+			continue;
+		if (n == ops->max_events - 1 ||
+		    ops->decode(pc, scratch, n++, sibling))
+			goto out;
+	}
+	if (n == ops->max_events || ops->decode(pc, scratch, n++, event))
+		goto out;
+	ret = ops->fits(pc, scratch, n) ? 0 : -EINVAL;
+out:
+	kfree(scratch);
+	return ret;
+}
+
+static int pmu_core_event_init(struct perf_event *event)
+{
+	struct pmu_core *pc = to_pmu_core(event->pmu);
+	struct perf_event_attr *attr = &event->attr;
+	const char *why = "";
+	u64 config = attr->config;
+	int ret;
+
+	/*
+	 * Generic events reach this PMU when their config names its type
+	 * (PERF_PMU_CAP_EXTENDED_HW_TYPE; the perf core strips it), or when
+	 * the built-in PMU refused them with -ENOENT: an event this PMU
+	 * cannot count either gets -ENOENT too.
+	 */
+	if (attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_HW_CACHE) {
+		if (!pc->ops->map_generic)
+			return -ENOENT;
+		ret = pc->ops->map_generic(attr->type, attr->config, &config);
+		if (ret)
+			return ret;
+	} else if (attr->type != event->pmu->type) {
+		return -ENOENT;
+	}
+	if (has_branch_stack(event) && !pc->ops->branch_stack)
+		return -EOPNOTSUPP;
+	ret = pc->ops->check(pc, event, config, &why);
+	if (ret) {
+		pr_debug("%s: config 0x%llx refused: %s\n", pc->ops->name,
+			 config, why);
+		return ret;
+	}
+	ret = pmu_core_validate_group(pc, event);
+	if (ret)
+		return ret;
+	ret = pmu_core_reserve_hw(pc);
+	if (ret)
+		return ret;
+	event->destroy = pmu_core_event_destroy;
+	event->hw.idx = -1;
+	return 0;
+}
+
+/**
+ * pmu_core_handle_irq() - handle an overflow interrupt of @pc on this CPU
+ * @pc: the PMU
+ * @regs: the interrupted registers
+ *
+ * Called by the driver's interrupt entry, in NMI context or with
+ * interrupts off, possibly inside any of the framework's callbacks. With
+ * the PMU disabled the driver only quietens what raised the interrupt:
+ * the disable folded, or is about to fold, the counts. Otherwise every
+ * counting event is folded; a sampling event whose counter overflowed and
+ * whose period ended delivers a sample, and is stopped if the perf core
+ * throttles it; then the driver reprograms the counters that overflowed
+ * (a stopped one quiet) and counting resumes.
+ *
+ * Return: whether the interrupt was this PMU's: a counter overflowed, as
+ * irq_ack() says, or, for a driver with an overflowed() hook, the PMU
+ * was enabled.
+ */
+bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
+{
+	const struct pmu_core_ops *ops = pc->ops;
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+	u64 mask = ops->irq_ack(pc, cpu);
+	unsigned int i;
+
+	if (!cpu->enabled)
+		return mask != 0;
+	/* Nothing of ours overflowed: another user's interrupt (a watchdog). */
+	if (!mask && !ops->overflowed) {
+		ops->unfreeze(pc, cpu);
+		return false;
+	}
+	if (ops->capture)
+		ops->capture(pc, cpu, regs);
+	cpu->keep = 0;
+	for (i = 0; i < cpu->n; i++) {
+		struct perf_event *event = cpu->event[i];
+		struct hw_perf_event *hwc = &event->hw;
+		struct perf_sample_data data;
+		struct pt_regs sregs;
+		bool over;
+		s64 left;
+		u64 now;
+
+		if (hwc->idx < 0 || !pmu_core_counting(event))
+			continue;
+		now = pmu_core_update(pc, event, mask & BIT_ULL(hwc->idx));
+		over = ops->overflowed ? ops->overflowed(pc, event, now, mask) :
+		       !!(mask & BIT_ULL(hwc->idx));
+		if (!over) {
+			cpu->keep |= BIT(i);
+			continue;
+		}
+		if (!is_sampling_event(event))
+			continue;
+		left = local64_read(&hwc->period_left);
+		if (!pmu_period_advance(&left, hwc->sample_period,
+					&hwc->last_period)) {
+			local64_set(&hwc->period_left, left);
+			continue;
+		}
+		local64_set(&hwc->period_left, left);
+		perf_sample_data_init(&data, 0, hwc->last_period);
+		if (!ops->sample(pc, cpu, i, event, &data, &sregs, regs))
+			continue;
+		/* Throttled: the reprogramming below leaves it quiet. */
+		if (pmu_suite_overflow(event, &data, &sregs))
+			hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	}
+	ops->program(pc, cpu);
+	cpu->keep = 0;
+	ops->unfreeze(pc, cpu);
+	return true;
+}
+EXPORT_SYMBOL_GPL(pmu_core_handle_irq);
+
+/* sysfs: caps/ */
+
+static struct pmu_core *pmu_core_of_dev(struct device *dev)
+{
+	return to_pmu_core(dev_get_drvdata(dev));
+}
+
+static ssize_t sampling_show(struct device *dev, struct device_attribute *attr,
+			     char *page)
+{
+	return sysfs_emit(page, "%d\n", PMU_SUITE_CAN_SAMPLE);
+}
+static DEVICE_ATTR_RO(sampling);
+
+static ssize_t max_precise_show(struct device *dev,
+				struct device_attribute *attr, char *page)
+{
+	return sysfs_emit(page, "%u\n", PMU_SUITE_CAN_SAMPLE ?
+			  pmu_core_of_dev(dev)->max_precise : 0);
+}
+static DEVICE_ATTR_RO(max_precise);
+
+static ssize_t branches_show(struct device *dev, struct device_attribute *attr,
+			     char *page)
+{
+	return sysfs_emit(page, "%u\n", pmu_core_of_dev(dev)->branches);
+}
+static DEVICE_ATTR_RO(branches);
+
+static void pmu_core_init_caps(struct pmu_core *pc)
+{
+	unsigned int n = 0;
+
+	pc->caps_attrs[n++] = &dev_attr_sampling.attr;
+	if (pc->max_precise)
+		pc->caps_attrs[n++] = &dev_attr_max_precise.attr;
+	if (pc->branches)
+		pc->caps_attrs[n++] = &dev_attr_branches.attr;
+	pc->caps_attrs[n] = NULL;
+	pc->caps_group.name = "caps";
+	pc->caps_group.attrs = pc->caps_attrs;
+}
+
+/**
+ * pmu_core_register() - register a core PMU with perf
+ * @pc: the instance; pc->max_precise and pc->branches may be set before
+ * @ops: the driver's hooks
+ * @backend: the register backend's reservation and interrupt hooks
+ * @name: the PMU's name in sysfs
+ * @format: the format/ group
+ *
+ * Everything the interrupt handler dereferences exists before the
+ * backend's interrupt hook is attached.
+ *
+ * Return: 0 or a negative errno.
+ */
+int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
+		      const struct pmu_core_backend *backend, const char *name,
+		      const struct attribute_group *format)
+{
+	int ret;
+
+	if (pc->registered)
+		return -EBUSY;
+	if (!ops->max_events || ops->max_events > PMU_CORE_MAX_EVENTS ||
+	    !ops->width || ops->width > 63 || !backend->reserve ||
+	    !backend->release)
+		return -EINVAL;
+	ret = pmu_core_events_alloc(&pc->events, ops->nr_events());
+	if (ret)
+		return ret;
+	ops->build_events(&pc->events);
+	pc->cpus = __alloc_percpu(sizeof(struct pmu_core_cpu) + ops->cpu_size,
+				  __alignof__(struct pmu_core_cpu));
+	if (!pc->cpus) {
+		pmu_core_events_free(&pc->events);
+		return -ENOMEM;
+	}
+	pc->ops = ops;
+	pc->backend = backend;
+	mutex_init(&pc->reserve_lock);
+	pc->active = 0;
+	pmu_core_init_caps(pc);
+	pc->groups[0] = format;
+	pc->groups[1] = &pc->events.group;
+	pc->groups[2] = &pc->caps_group;
+	pc->groups[3] = NULL;
+	pc->pmu = (struct pmu) {
+		.module		= backend->owner,
+		.task_ctx_nr	= perf_hw_context,
+		.capabilities	= PMU_SUITE_SAMPLING_CAPS | ops->capabilities,
+		.attr_groups	= pc->groups,
+		.event_init	= pmu_core_event_init,
+		.add		= pmu_core_add,
+		.del		= pmu_core_del,
+		.start		= pmu_core_start,
+		.stop		= pmu_core_stop,
+		.read		= pmu_core_read,
+		.pmu_enable	= pmu_core_pmu_enable,
+		.pmu_disable	= pmu_core_pmu_disable,
+		.start_txn	= pmu_core_start_txn,
+		.commit_txn	= pmu_core_commit_txn,
+		.cancel_txn	= pmu_core_cancel_txn,
+	};
+	if (backend->irq_hook) {
+		ret = backend->irq_hook();
+		if (ret)
+			goto out_free;
+	}
+	ret = perf_pmu_register(&pc->pmu, name, -1);
+	if (ret)
+		goto out_unhook;
+	pc->registered = true;
+	return 0;
+
+out_unhook:
+	if (backend->irq_unhook)
+		backend->irq_unhook();
+out_free:
+	free_percpu(pc->cpus);
+	pc->cpus = NULL;
+	pmu_core_events_free(&pc->events);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(pmu_core_register);
+
+/**
+ * pmu_core_unregister() - remove a PMU pmu_core_register() registered
+ * @pc: the instance
+ *
+ * The backend's interrupt hook is detached before the state the handler
+ * uses goes.
+ */
+void pmu_core_unregister(struct pmu_core *pc)
+{
+	if (!pc->registered)
+		return;
+	pmu_suite_unregister(&pc->pmu);
+	if (pc->backend->irq_unhook)
+		pc->backend->irq_unhook();
+	free_percpu(pc->cpus);
+	pc->cpus = NULL;
+	pmu_core_events_free(&pc->events);
+	pc->registered = false;
+}
+EXPORT_SYMBOL_GPL(pmu_core_unregister);
+
+/* events/ groups built at registration */
+
+/**
+ * pmu_core_events_alloc() - room for @max events/ attributes
+ * @e: the group, zeroed
+ * @max: most attributes
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int pmu_core_events_alloc(struct pmu_core_events *e, unsigned int max)
+{
+	e->attrs = kcalloc(max, sizeof(*e->attrs), GFP_KERNEL);
+	e->list = kcalloc(max + 1, sizeof(*e->list), GFP_KERNEL);
+	if (!e->attrs || !e->list) {
+		pmu_core_events_free(e);
+		return -ENOMEM;
+	}
+	e->n = 0;
+	e->max = max;
+	e->group.name = "events";
+	e->group.attrs = e->list;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(pmu_core_events_alloc);
+
+/**
+ * pmu_core_events_add() - add events/@name whose @show prints @id
+ * @e: the group
+ * @name: the file name; it must outlive the group
+ * @id: the value @show finds in the struct perf_pmu_events_attr
+ * @show: the show function
+ *
+ * Return: false when the group is full.
+ */
+bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id,
+			 ssize_t (*show)(struct device *dev,
+					 struct device_attribute *attr,
+					 char *page))
+{
+	struct perf_pmu_events_attr *pa;
+
+	if (e->n == e->max)
+		return false;
+	pa = &e->attrs[e->n];
+	sysfs_attr_init(&pa->attr.attr);
+	pa->attr.attr.name = name;
+	pa->attr.attr.mode = 0444;
+	pa->attr.show = show;
+	pa->id = id;
+	e->list[e->n++] = &pa->attr.attr;
+	return true;
+}
+EXPORT_SYMBOL_GPL(pmu_core_events_add);
+
+/**
+ * pmu_core_events_has() - whether the group has a file named @name
+ * @e: the group
+ * @name: a name
+ */
+bool pmu_core_events_has(const struct pmu_core_events *e, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < e->n; i++)
+		if (!strcmp(e->attrs[i].attr.attr.name, name))
+			return true;
+	return false;
+}
+EXPORT_SYMBOL_GPL(pmu_core_events_has);
+
+/**
+ * pmu_core_events_free() - free what pmu_core_events_alloc() allocated
+ * @e: the group
+ */
+void pmu_core_events_free(struct pmu_core_events *e)
+{
+	kfree(e->attrs);
+	kfree(e->list);
+	e->attrs = NULL;
+	e->list = NULL;
+	e->n = 0;
+	e->max = 0;
+}
+EXPORT_SYMBOL_GPL(pmu_core_events_free);

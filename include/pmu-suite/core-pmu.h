@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The core-PMU framework: every struct pmu callback of the suite's core
+ * PMUs (POWER9, SPARC T4, Itanium 9300), written once.
+ *
+ * A driver gives the framework tables and a few hooks: how to check a
+ * configuration, how to decode an event into its per-CPU slot, whether a
+ * set of slots fits the counters (its scheduler), how to freeze, program
+ * and unfreeze the hardware, how to read a counter, and how to build a
+ * sample. The framework owns the rest: reservation of the hardware, the
+ * nesting of disables, add/del/start/stop/read, transactions, group dry
+ * runs, throttling, the overflow interrupt's loop, sysfs and registration.
+ *
+ * NMI safety. The overflow interrupt is an NMI on POWER9 (a PMI taken while
+ * soft-masked) and level 15 on SPARC T4, so it can run inside any callback.
+ * The framework's rules, each tested on the register models:
+ *  - a count is folded with a cmpxchg loop on prev_count that reads the
+ *    counter inside the loop (pmu_core_update()), and the interrupt
+ *    rewrites only the counters that overflowed, so prev_count of a
+ *    counter that a read was folding moves on and the read retries;
+ *  - a stopped event's counter is left unable to alert: a throttled event
+ *    is reprogrammed at once with its counter quiet (pmu_core_quiet());
+ *  - @enabled is set before the hardware is programmed and cleared before
+ *    it is frozen, so the handler never leaves a started counter stopped
+ *    nor restarts one the glue is folding;
+ *  - the backend's interrupt hook is attached after everything the handler
+ *    dereferences exists and detached before it goes.
+ */
+#ifndef _PMU_SUITE_CORE_PMU_H
+#define _PMU_SUITE_CORE_PMU_H
+
+#include <linux/mutex.h>
+#include <linux/perf_event.h>
+#include <linux/sysfs.h>
+
+/* Most events one CPU of any of the suite's core PMUs can hold. */
+#define PMU_CORE_MAX_EVENTS	12
+
+/**
+ * struct pmu_core_cpu - the framework's per-CPU state
+ * @event: the events added on this CPU, in slot order
+ * @n: number of events
+ * @txn_flags: the open transaction's flags
+ * @disable_depth: nesting of the perf core's and the framework's disables
+ * @enabled: the hardware counts @event (see the NMI rules above)
+ * @keep: slots whose counters the interrupt found running and not
+ *	overflowed: the reprogramming it does leaves them as they are, so
+ *	that a read it interrupted sees prev_count move (pmu_core_update())
+ * @priv: the driver's per-CPU state (struct pmu_core_ops.cpu_size bytes)
+ */
+struct pmu_core_cpu {
+	struct perf_event *event[PMU_CORE_MAX_EVENTS];
+	unsigned int n;
+	unsigned int txn_flags;
+	unsigned int disable_depth;
+	bool enabled;
+	unsigned long keep;
+	u64 priv[] __aligned(8);
+};
+
+struct pmu_core;
+
+/**
+ * struct pmu_core_events - an events/ group built at registration
+ * @group: the group ("events")
+ * @attrs: one attribute per event
+ * @list: the group's NULL-terminated attribute list
+ * @n: attributes filled
+ * @max: room
+ */
+struct pmu_core_events {
+	struct attribute_group group;
+	struct perf_pmu_events_attr *attrs;
+	struct attribute **list;
+	unsigned int n;
+	unsigned int max;
+};
+
+/**
+ * struct pmu_core_ops - what a core PMU driver gives the framework
+ * @name: the PMU's default sysfs name, for messages
+ * @max_events: counters of one CPU, at most PMU_CORE_MAX_EVENTS
+ * @cpu_size: size of the driver's per-CPU state (slots and registers)
+ * @width: counter width in bits
+ * @interrupt_at: first counter value that interrupts (2^width for counters
+ *	that interrupt when they wrap)
+ * @max_run: most events a counter counts from its start value before it
+ *	interrupts
+ * @capabilities: PERF_PMU_CAP_* beyond the framework's own
+ * @branch_stack: the PMU takes PERF_SAMPLE_BRANCH_STACK events
+ * @map_generic: raw config of a PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
+ *	config: 0, -EINVAL for a config perf does not define, -ENOENT for one
+ *	the PMU cannot count; NULL if the PMU takes no generic events
+ * @check: check an event's configuration (@config: raw, generic events
+ *	mapped); set hw.config (and hw.config_base if the driver uses it) on
+ *	success, else set @why and return a negative errno
+ * @decode: decode @event into per-CPU slot @slot of @priv
+ * @move: move per-CPU slot @from of @priv to @to
+ * @fits: whether slots 0 to @n - 1 of @priv can count at once (the
+ *	driver's scheduler: a dry run, no register is touched)
+ * @freeze: stop counting (the PMU is being disabled); return the mask, by
+ *	hw.idx, of counters that wrapped since they were written
+ * @program: place the events, set each one's hw.idx, write the control
+ *	registers and each placed event's counter (pmu_core_write_slot());
+ *	the counters stay frozen
+ * @unfreeze: let the programmed counters count
+ * @read_counter: read counter @idx
+ * @write_counter: write counter @idx
+ * @read_pending: optional; @event's counter has an overflow the interrupt
+ *	has not taken yet, so a read leaves the fold to the interrupt
+ * @irq_ack: first thing the interrupt does: freeze (if the PMU can) and
+ *	return the mask, by hw.idx, of counters that overflowed. Called with
+ *	@cpu->enabled clear too: then only quieten what raised the interrupt
+ * @overflowed: optional; whether @event's counter, read as @now, overflowed
+ *	(default: its bit in the mask irq_ack() returned)
+ * @capture: optional; read the sample registers once per interrupt
+ * @sample: build @event's sample: fill @data and @sregs (a copy of @regs
+ *	to adjust); false drops the sample
+ * @release_extra: optional; run before the hardware is given back (the
+ *	last event went)
+ * @nr_events: most events/ attributes the PMU has
+ * @build_events: fill the events/ group, allocated with room for them
+ */
+struct pmu_core_ops {
+	const char *name;
+	unsigned int max_events;
+	size_t cpu_size;
+	unsigned int width;
+	u64 interrupt_at;
+	u64 max_run;
+	int capabilities;
+	bool branch_stack;
+	int (*map_generic)(u32 type, u64 config, u64 *raw);
+	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
+		     const char **why);
+	int (*decode)(struct pmu_core *pc, void *priv, unsigned int slot,
+		      struct perf_event *event);
+	void (*move)(void *priv, unsigned int to, unsigned int from);
+	bool (*fits)(struct pmu_core *pc, void *priv, unsigned int n);
+	u64 (*freeze)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
+	void (*program)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
+	void (*unfreeze)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
+	u64 (*read_counter)(struct pmu_core *pc, int idx);
+	void (*write_counter)(struct pmu_core *pc, int idx, u64 value);
+	bool (*read_pending)(struct pmu_core *pc, struct perf_event *event);
+	u64 (*irq_ack)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
+	bool (*overflowed)(struct pmu_core *pc, struct perf_event *event,
+			   u64 now, u64 mask);
+	void (*capture)(struct pmu_core *pc, struct pmu_core_cpu *cpu,
+			struct pt_regs *regs);
+	bool (*sample)(struct pmu_core *pc, struct pmu_core_cpu *cpu,
+		       unsigned int slot, struct perf_event *event,
+		       struct perf_sample_data *data, struct pt_regs *sregs,
+		       struct pt_regs *regs);
+	void (*release_extra)(struct pmu_core *pc);
+	unsigned int (*nr_events)(void);
+	void (*build_events)(struct pmu_core_events *e);
+};
+
+/**
+ * struct pmu_core_backend - what the register backend gives the framework
+ * @owner: the backend's module (events pin it)
+ * @reserve: take the counters from other users (first event); 0 or errno
+ * @release: give them back (last event gone)
+ * @irq_hook: optional; attach the overflow interrupt to the handler
+ * @irq_unhook: optional; detach it
+ */
+struct pmu_core_backend {
+	struct module *owner;
+	int (*reserve)(void);
+	void (*release)(void);
+	int (*irq_hook)(void);
+	void (*irq_unhook)(void);
+};
+
+/**
+ * struct pmu_core - one core PMU instance
+ * @pmu: the perf PMU (container_of() leads back here)
+ * @ops: the driver's hooks
+ * @backend: the register backend's reservation and interrupt hooks
+ * @cpus: per-CPU state
+ * @reserve_lock: serializes @active and the backend's reserve/release
+ * @active: events that hold the reservation
+ * @events: events/
+ * @groups: format/, events/, caps/ and NULL
+ * @caps_group: caps/ with the framework's attributes and the driver's
+ * @caps_attrs: its attributes
+ * @max_precise: caps/max_precise, 0 for none
+ * @branches: caps/branches, 0 for none
+ * @registered: registered with perf
+ */
+struct pmu_core {
+	struct pmu pmu;
+	const struct pmu_core_ops *ops;
+	const struct pmu_core_backend *backend;
+	struct pmu_core_cpu __percpu *cpus;
+	struct mutex reserve_lock;	/* protects @active */
+	int active;
+	struct pmu_core_events events;
+	const struct attribute_group *groups[4];
+	struct attribute_group caps_group;
+	struct attribute *caps_attrs[4];
+	unsigned int max_precise;
+	unsigned int branches;
+	bool registered;
+};
+
+static inline struct pmu_core *to_pmu_core(struct pmu *pmu)
+{
+	return container_of(pmu, struct pmu_core, pmu);
+}
+
+static inline void *pmu_core_priv(struct pmu_core_cpu *cpu)
+{
+	return cpu->priv;
+}
+
+static inline bool pmu_core_counting(struct perf_event *event)
+{
+	return !(event->hw.state & PERF_HES_STOPPED);
+}
+
+int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
+		      const struct pmu_core_backend *backend, const char *name,
+		      const struct attribute_group *format);
+void pmu_core_unregister(struct pmu_core *pc);
+bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs);
+u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
+		    bool wrapped);
+u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event);
+void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value);
+void pmu_core_quiet(struct pmu_core *pc, struct perf_event *event);
+void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
+			 unsigned int slot);
+bool pmu_core_is_ours(struct pmu_core *pc, struct perf_event *event);
+
+int pmu_core_events_alloc(struct pmu_core_events *e, unsigned int max);
+bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id,
+			 ssize_t (*show)(struct device *dev,
+					 struct device_attribute *attr,
+					 char *page));
+bool pmu_core_events_has(const struct pmu_core_events *e, const char *name);
+void pmu_core_events_free(struct pmu_core_events *e);
+
+#endif /* _PMU_SUITE_CORE_PMU_H */

@@ -92,8 +92,8 @@ struct pmu_core_events {
  *	config: 0, -EINVAL for a config perf does not define, -ENOENT for one
  *	the PMU cannot count; NULL if the PMU takes no generic events
  * @check: check an event's configuration (@config: raw, generic events
- *	mapped); set hw.config (and hw.config_base if the driver uses it) on
- *	success, else set @why and return a negative errno
+ *	mapped, already in hw.config); set hw.config_base if the driver uses
+ *	it; on failure set @why and return a negative errno
  * @decode: decode @event into per-CPU slot @slot of @priv
  * @move: move per-CPU slot @from of @priv to @to
  * @fits: whether slots 0 to @n - 1 of @priv can count at once (the
@@ -118,8 +118,15 @@ struct pmu_core_events {
  *	to adjust); false drops the sample
  * @release_extra: optional; run before the hardware is given back (the
  *	last event went)
+ * @format: the format/ attributes, NULL-terminated
  * @nr_events: most events/ attributes the PMU has
- * @build_events: fill the events/ group, allocated with room for them
+ * @build_events: fill the events/ group, allocated with room for them,
+ *	with pmu_core_events_add()
+ * @event_show: print the events/ file of the event pmu_core_events_add()
+ *	gave @id
+ * @max_precise: the highest precise_ip any event may ask for (caps/
+ *	max_precise); @check refuses it for events that have none
+ * @branches: caps/branches (branch stack depth), 0 for none
  */
 struct pmu_core_ops {
 	const char *name;
@@ -153,8 +160,12 @@ struct pmu_core_ops {
 		       struct perf_sample_data *data, struct pt_regs *sregs,
 		       struct pt_regs *regs);
 	void (*release_extra)(struct pmu_core *pc);
+	struct attribute **format;
 	unsigned int (*nr_events)(void);
 	void (*build_events)(struct pmu_core_events *e);
+	ssize_t (*event_show)(u64 id, char *page);
+	unsigned int max_precise;
+	unsigned int branches;
 };
 
 /**
@@ -181,12 +192,11 @@ struct pmu_core_backend {
  * @cpus: per-CPU state
  * @reserve_lock: serializes @active and the backend's reserve/release
  * @active: events that hold the reservation
+ * @format_group: format/
  * @events: events/
  * @groups: format/, events/, caps/ and NULL
  * @caps_group: caps/ with the framework's attributes and the driver's
  * @caps_attrs: its attributes
- * @max_precise: caps/max_precise, 0 for none
- * @branches: caps/branches, 0 for none
  * @registered: registered with perf
  */
 struct pmu_core {
@@ -196,12 +206,11 @@ struct pmu_core {
 	struct pmu_core_cpu __percpu *cpus;
 	struct mutex reserve_lock;	/* protects @active */
 	int active;
+	struct attribute_group format_group;
 	struct pmu_core_events events;
 	const struct attribute_group *groups[4];
 	struct attribute_group caps_group;
 	struct attribute *caps_attrs[4];
-	unsigned int max_precise;
-	unsigned int branches;
 	bool registered;
 };
 
@@ -221,8 +230,7 @@ static inline bool pmu_core_counting(struct perf_event *event)
 }
 
 int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
-		      const struct pmu_core_backend *backend, const char *name,
-		      const struct attribute_group *format);
+		      const struct pmu_core_backend *backend, const char *name);
 void pmu_core_unregister(struct pmu_core *pc);
 bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs);
 u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
@@ -235,10 +243,7 @@ void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 bool pmu_core_is_ours(struct pmu_core *pc, struct perf_event *event);
 
 int pmu_core_events_alloc(struct pmu_core_events *e, unsigned int max);
-bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id,
-			 ssize_t (*show)(struct device *dev,
-					 struct device_attribute *attr,
-					 char *page));
+bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id);
 bool pmu_core_events_has(const struct pmu_core_events *e, const char *name);
 void pmu_core_events_free(struct pmu_core_events *e);
 

@@ -446,7 +446,7 @@ bool ia64_model_take_interrupt(void)
 	ia64_model.interrupts++;
 	instruction_pointer_set(r, ia64_model.ip);
 	local_irq_save(flags);
-	ia64_pmu_interrupt(r);
+	pmu_core_handle_irq(&ia64_pmu_core, r);
 	local_irq_restore(flags);
 	return true;
 }

@@ -52,7 +52,7 @@ static void ia64k_overflow(struct perf_event *event,
 
 static struct perf_event *ia64k_open_attr(struct perf_event_attr *attr)
 {
-	attr->type = ia64_pmu_type();
+	attr->type = ia64_pmu_core.pmu.type;
 	attr->size = sizeof(*attr);
 	return perf_event_create_kernel_counter(attr, -1, current,
 						attr->sample_period ?
@@ -539,12 +539,13 @@ static void ia64k_multiplexes_l1d_sets(struct kunit *test)
 static int ia64k_suite_init(struct kunit_suite *suite)
 {
 	ia64_model_reset();
-	return ia64_pmu_register(&ia64_model_ops, "itanium9300_model");
+	return pmu_core_register(&ia64_pmu_core, &ia64_core_ops, &ia64_model_ops.hw,
+				 "itanium9300_model");
 }
 
 static void ia64k_suite_exit(struct kunit_suite *suite)
 {
-	ia64_pmu_unregister();
+	pmu_core_unregister(&ia64_pmu_core);
 }
 
 static struct kunit_case ia64k_cases[] = {

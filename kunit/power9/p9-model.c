@@ -144,7 +144,7 @@ bool p9_model_take_interrupt(void)
 		return false;
 	instruction_pointer_set(&regs, p9_model.pc);
 	local_irq_save(flags);
-	p9_pmu_interrupt(&regs);
+	pmu_core_handle_irq(&p9_pmu_core, &regs);
 	local_irq_restore(flags);
 	return true;
 }

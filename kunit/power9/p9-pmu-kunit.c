@@ -33,7 +33,7 @@ static struct perf_event *p9k_open(u64 config, u64 period,
 				   void (*tweak)(struct perf_event_attr *))
 {
 	struct perf_event_attr attr = {
-		.type = p9_pmu_type(),
+		.type = p9_pmu_core.pmu.type,
 		.size = sizeof(attr),
 		.config = config,
 		.sample_period = period,
@@ -262,7 +262,7 @@ static struct perf_event *p9k_open_generic(u32 type, u64 config)
 	struct perf_event_attr attr = {
 		.type = type,
 		.size = sizeof(attr),
-		.config = (u64)p9_pmu_type() << PERF_PMU_TYPE_SHIFT | config,
+		.config = (u64)p9_pmu_core.pmu.type << PERF_PMU_TYPE_SHIFT | config,
 	};
 
 	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
@@ -389,12 +389,13 @@ static void p9k_stopped_counter_stays_quiet(struct kunit *test)
 static int p9k_suite_init(struct kunit_suite *suite)
 {
 	p9_model_reset();
-	return p9_pmu_register(&p9_model_ops, "power9_model");
+	return pmu_core_register(&p9_pmu_core, &p9_core_ops, &p9_model_ops.hw,
+				 "power9_model");
 }
 
 static void p9k_suite_exit(struct kunit_suite *suite)
 {
-	p9_pmu_unregister();
+	pmu_core_unregister(&p9_pmu_core);
 }
 
 static struct kunit_case p9k_cases[] = {

@@ -46,7 +46,7 @@ static struct perf_event *t4k_open(u64 config, u64 period,
 				   void (*tweak)(struct perf_event_attr *))
 {
 	struct perf_event_attr attr = {
-		.type = t4_pmu_type(),
+		.type = t4_pmu_core.pmu.type,
 		.size = sizeof(attr),
 		.config = config,
 		.sample_period = period,
@@ -57,6 +57,12 @@ static struct perf_event *t4k_open(u64 config, u64 period,
 	return perf_event_create_kernel_counter(&attr, -1, current,
 						period ? t4k_overflow : NULL,
 						NULL);
+}
+
+static int t4k_register(void)
+{
+	return pmu_core_register(&t4_pmu_core, &t4_core_ops, &t4_model_ops.hw,
+				 "sparc_t4_model");
 }
 
 static u64 t4k_value(struct perf_event *event)
@@ -171,7 +177,7 @@ static void t4k_four_at_once(struct kunit *test)
 		{ 3, 0x04 }, { 3, 0x08 }, { 16, 0x07 }, { 4, 0x02 },
 	};
 	struct perf_event_attr attr = {
-		.type = t4_pmu_type(),
+		.type = t4_pmu_core.pmu.type,
 		.size = sizeof(attr),
 		.exclude_hv = 1,
 	};
@@ -354,7 +360,7 @@ static struct perf_event *t4k_open_generic(u32 type, u64 config, bool no_hv)
 	struct perf_event_attr attr = {
 		.type = type,
 		.size = sizeof(attr),
-		.config = (u64)t4_pmu_type() << PERF_PMU_TYPE_SHIFT | config,
+		.config = (u64)t4_pmu_core.pmu.type << PERF_PMU_TYPE_SHIFT | config,
 		.exclude_hv = no_hv,
 	};
 
@@ -443,9 +449,9 @@ static void t4k_nmi_at_register(struct kunit *test)
 {
 	struct perf_event *ev;
 
-	t4_pmu_unregister();
+	pmu_core_unregister(&t4_pmu_core);
 	KUNIT_EXPECT_EQ(test, t4_model.hook_nmis, 1U);
-	KUNIT_ASSERT_EQ(test, t4_pmu_register(&t4_model_ops, "sparc_t4_model"), 0);
+	KUNIT_ASSERT_EQ(test, t4k_register(), 0);
 	KUNIT_EXPECT_EQ(test, t4_model.hook_nmis, 2U);
 	KUNIT_EXPECT_EQ(test, t4_model.unclaimed, 2U);
 	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
@@ -483,12 +489,12 @@ static void t4k_nmi_while_starting(struct kunit *test)
 static int t4k_suite_init(struct kunit_suite *suite)
 {
 	t4_model_reset();
-	return t4_pmu_register(&t4_model_ops, "sparc_t4_model");
+	return t4k_register();
 }
 
 static void t4k_suite_exit(struct kunit_suite *suite)
 {
-	t4_pmu_unregister();
+	pmu_core_unregister(&t4_pmu_core);
 }
 
 static struct kunit_case t4k_cases[] = {

@@ -62,15 +62,20 @@ static void ia64_hw_release(void)
 {
 }
 
+static void ia64_hw_interrupt(struct pt_regs *regs)
+{
+	pmu_core_handle_irq(&ia64_pmu_core, regs);
+}
+
 /* The framework attaches the handler once it can take the interrupt. */
 static int ia64_hw_irq_hook(void)
 {
-	return ia64_perf_irq_register(ia64_pmu_interrupt);
+	return ia64_perf_irq_register(ia64_hw_interrupt);
 }
 
 static void ia64_hw_irq_unhook(void)
 {
-	ia64_perf_irq_unregister(ia64_pmu_interrupt);
+	ia64_perf_irq_unregister(ia64_hw_interrupt);
 }
 
 static const struct ia64_pmu_ops ia64_hw_ops = {
@@ -106,12 +111,13 @@ static int __init ia64_hw_init(void)
 	}
 	/* Nothing counts until the first event unfreezes the PMU. */
 	on_each_cpu(ia64_hw_freeze, NULL, 1);
-	return ia64_pmu_register(&ia64_hw_ops, "itanium9300");
+	return pmu_core_register(&ia64_pmu_core, &ia64_core_ops, &ia64_hw_ops.hw,
+				 "itanium9300");
 }
 
 static void __exit ia64_hw_exit(void)
 {
-	ia64_pmu_unregister();
+	pmu_core_unregister(&ia64_pmu_core);
 	on_each_cpu(ia64_hw_freeze, NULL, 1);
 }
 

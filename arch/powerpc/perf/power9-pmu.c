@@ -105,7 +105,7 @@ static void p9_spr_sample_regs(struct pt_regs *out, const struct pt_regs *regs,
 
 static void p9_spr_interrupt(struct pt_regs *regs)
 {
-	p9_pmu_interrupt(regs);
+	pmu_core_handle_irq(&p9_pmu_core, regs);
 }
 
 static int p9_spr_reserve(void)
@@ -142,12 +142,13 @@ static int __init p9_spr_init(void)
 		return -ENODEV;
 	}
 	p9_spr_ops.kernel_is_hv = cpu_has_feature(CPU_FTR_HVMODE);
-	return p9_pmu_register(&p9_spr_ops, "power9");
+	return pmu_core_register(&p9_pmu_core, &p9_core_ops, &p9_spr_ops.hw,
+				 "power9");
 }
 
 static void __exit p9_spr_exit(void)
 {
-	p9_pmu_unregister();
+	pmu_core_unregister(&p9_pmu_core);
 }
 
 module_init(p9_spr_init);

@@ -206,7 +206,8 @@ static int __init t4_hv_init(void)
 		pr_err("dram_poll_ms=%u: must be 1 to 1000\n", dram_poll_ms);
 		return -EINVAL;
 	}
-	ret = t4_pmu_register(&t4_hv_ops, "sparc_t4");
+	ret = pmu_core_register(&t4_pmu_core, &t4_core_ops, &t4_hv_ops.hw,
+				"sparc_t4");
 	if (ret)
 		return ret;
 	if (dram) {
@@ -220,14 +221,14 @@ static int __init t4_hv_init(void)
 	return 0;
 
 out_pmu:
-	t4_pmu_unregister();
+	pmu_core_unregister(&t4_pmu_core);
 	return ret;
 }
 
 static void __exit t4_hv_exit(void)
 {
 	t4_dram_unregister();
-	t4_pmu_unregister();
+	pmu_core_unregister(&t4_pmu_core);
 }
 
 module_init(t4_hv_init);

@@ -416,6 +416,9 @@ static int pmu_core_event_init(struct perf_event *event)
 	}
 	if (has_branch_stack(event) && !pc->ops->branch_stack)
 		return -EOPNOTSUPP;
+	if (attr->precise_ip > pc->ops->max_precise)
+		return -EOPNOTSUPP;
+	event->hw.config = config;
 	ret = pc->ops->check(pc, event, config, &why);
 	if (ret) {
 		pr_debug("%s: config 0x%llx refused: %s\n", pc->ops->name,
@@ -527,14 +530,14 @@ static ssize_t max_precise_show(struct device *dev,
 				struct device_attribute *attr, char *page)
 {
 	return sysfs_emit(page, "%u\n", PMU_SUITE_CAN_SAMPLE ?
-			  pmu_core_of_dev(dev)->max_precise : 0);
+			  pmu_core_of_dev(dev)->ops->max_precise : 0);
 }
 static DEVICE_ATTR_RO(max_precise);
 
 static ssize_t branches_show(struct device *dev, struct device_attribute *attr,
 			     char *page)
 {
-	return sysfs_emit(page, "%u\n", pmu_core_of_dev(dev)->branches);
+	return sysfs_emit(page, "%u\n", pmu_core_of_dev(dev)->ops->branches);
 }
 static DEVICE_ATTR_RO(branches);
 
@@ -543,9 +546,9 @@ static void pmu_core_init_caps(struct pmu_core *pc)
 	unsigned int n = 0;
 
 	pc->caps_attrs[n++] = &dev_attr_sampling.attr;
-	if (pc->max_precise)
+	if (pc->ops->max_precise)
 		pc->caps_attrs[n++] = &dev_attr_max_precise.attr;
-	if (pc->branches)
+	if (pc->ops->branches)
 		pc->caps_attrs[n++] = &dev_attr_branches.attr;
 	pc->caps_attrs[n] = NULL;
 	pc->caps_group.name = "caps";
@@ -554,11 +557,10 @@ static void pmu_core_init_caps(struct pmu_core *pc)
 
 /**
  * pmu_core_register() - register a core PMU with perf
- * @pc: the instance; pc->max_precise and pc->branches may be set before
+ * @pc: the instance
  * @ops: the driver's hooks
  * @backend: the register backend's reservation and interrupt hooks
  * @name: the PMU's name in sysfs
- * @format: the format/ group
  *
  * Everything the interrupt handler dereferences exists before the
  * backend's interrupt hook is attached.
@@ -566,8 +568,7 @@ static void pmu_core_init_caps(struct pmu_core *pc)
  * Return: 0 or a negative errno.
  */
 int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
-		      const struct pmu_core_backend *backend, const char *name,
-		      const struct attribute_group *format)
+		      const struct pmu_core_backend *backend, const char *name)
 {
 	int ret;
 
@@ -577,6 +578,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	    !ops->width || ops->width > 63 || !backend->reserve ||
 	    !backend->release)
 		return -EINVAL;
+	pc->ops = ops;
 	ret = pmu_core_events_alloc(&pc->events, ops->nr_events());
 	if (ret)
 		return ret;
@@ -587,12 +589,13 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		pmu_core_events_free(&pc->events);
 		return -ENOMEM;
 	}
-	pc->ops = ops;
 	pc->backend = backend;
 	mutex_init(&pc->reserve_lock);
 	pc->active = 0;
 	pmu_core_init_caps(pc);
-	pc->groups[0] = format;
+	pc->format_group.name = "format";
+	pc->format_group.attrs = ops->format;
+	pc->groups[0] = &pc->format_group;
 	pc->groups[1] = &pc->events.group;
 	pc->groups[2] = &pc->caps_group;
 	pc->groups[3] = NULL;
@@ -658,6 +661,15 @@ EXPORT_SYMBOL_GPL(pmu_core_unregister);
 
 /* events/ groups built at registration */
 
+static ssize_t pmu_core_event_show(struct device *dev,
+				   struct device_attribute *attr, char *page)
+{
+	struct perf_pmu_events_attr *pa =
+		container_of(attr, struct perf_pmu_events_attr, attr);
+
+	return pmu_core_of_dev(dev)->ops->event_show(pa->id, page);
+}
+
 /**
  * pmu_core_events_alloc() - room for @max events/ attributes
  * @e: the group, zeroed
@@ -682,18 +694,15 @@ int pmu_core_events_alloc(struct pmu_core_events *e, unsigned int max)
 EXPORT_SYMBOL_GPL(pmu_core_events_alloc);
 
 /**
- * pmu_core_events_add() - add events/@name whose @show prints @id
+ * pmu_core_events_add() - add events/@name, whose file ops->event_show()
+ *	prints from @id
  * @e: the group
  * @name: the file name; it must outlive the group
- * @id: the value @show finds in the struct perf_pmu_events_attr
- * @show: the show function
+ * @id: what identifies the event to ops->event_show()
  *
  * Return: false when the group is full.
  */
-bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id,
-			 ssize_t (*show)(struct device *dev,
-					 struct device_attribute *attr,
-					 char *page))
+bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id)
 {
 	struct perf_pmu_events_attr *pa;
 
@@ -703,7 +712,7 @@ bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id,
 	sysfs_attr_init(&pa->attr.attr);
 	pa->attr.attr.name = name;
 	pa->attr.attr.mode = 0444;
-	pa->attr.show = show;
+	pa->attr.show = pmu_core_event_show;
 	pa->id = id;
 	e->list[e->n++] = &pa->attr.attr;
 	return true;

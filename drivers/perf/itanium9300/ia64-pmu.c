@@ -42,16 +42,13 @@ struct ia64_cpu {
 	struct perf_branch_entry brs_entries[IA64_ETB_ENTRIES];
 };
 
-struct ia64_pmu {
-	struct pmu_core core;
-	const struct ia64_pmu_ops *ops;
-};
-
-static struct ia64_pmu ia64_pmu;
+/* The PMU; its backend's struct ia64_pmu_ops embeds pmu_core.backend. */
+struct pmu_core ia64_pmu_core;
+EXPORT_SYMBOL_GPL(ia64_pmu_core);
 
 static const struct ia64_pmu_ops *ia64_hw(struct pmu_core *pc)
 {
-	return container_of(pc, struct ia64_pmu, core)->ops;
+	return container_of(pc->backend, struct ia64_pmu_ops, hw);
 }
 
 /* Decode an event's configuration with its privilege levels and ETB. */
@@ -85,13 +82,8 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 	if (ret)
 		return ret;
 	/* The EARs give the exact instruction; nothing else does. */
-	if (event->attr.precise_ip &&
-	    (ev.ear == IA64_EAR_NONE || event->attr.precise_ip > 2)) {
-		*why = "only EAR events have an exact instruction address";
-		return -EOPNOTSUPP;
-	}
-	event->hw.config = config;
-	return 0;
+	*why = "only EAR events have an exact instruction address";
+	return event->attr.precise_ip && ev.ear == IA64_EAR_NONE ? -EOPNOTSUPP : 0;
 }
 
 static int ia64_decode(struct pmu_core *pc, void *priv, unsigned int slot,
@@ -388,17 +380,9 @@ static struct attribute *ia64_format_attrs[] = {
 	NULL
 };
 
-static const struct attribute_group ia64_format_group = {
-	.name = "format",
-	.attrs = ia64_format_attrs,
-};
-
-static ssize_t ia64_event_show(struct device *dev, struct device_attribute *attr,
-			       char *page)
+static ssize_t ia64_event_show(u64 id, char *page)
 {
-	struct perf_pmu_events_attr *pa =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-	const struct ia64_catalogue_event *c = &ia64_catalogue[pa->id];
+	const struct ia64_catalogue_event *c = &ia64_catalogue[id];
 
 	return sysfs_emit(page, "event=0x%02x,umask=0x%x\n", c->code, c->umask);
 }
@@ -408,8 +392,7 @@ static void ia64_build_events(struct pmu_core_events *e)
 	unsigned int i;
 
 	for (i = 0; i < IA64_CATALOGUE_NR; i++)
-		pmu_core_events_add(e, ia64_catalogue[i].alias, i,
-				    ia64_event_show);
+		pmu_core_events_add(e, ia64_catalogue[i].alias, i);
 }
 
 static unsigned int ia64_nr_events(void)
@@ -417,7 +400,7 @@ static unsigned int ia64_nr_events(void)
 	return IA64_CATALOGUE_NR;
 }
 
-static const struct pmu_core_ops ia64_core_ops = {
+const struct pmu_core_ops ia64_core_ops = {
 	.name		= "itanium9300",
 	.max_events	= IA64_NUM_COUNTERS,
 	.cpu_size	= sizeof(struct ia64_cpu),
@@ -437,56 +420,11 @@ static const struct pmu_core_ops ia64_core_ops = {
 	.read_pending	= ia64_read_pending,
 	.irq_ack	= ia64_irq_ack,
 	.sample		= ia64_sample,
+	.format		= ia64_format_attrs,
 	.build_events	= ia64_build_events,
+	.event_show	= ia64_event_show,
+	.branches	= IA64_ETB_ENTRIES / 2,
+	.max_precise	= 2,
 	.nr_events	= ia64_nr_events,
 };
-
-/**
- * ia64_pmu_interrupt() - handle a performance monitor interrupt
- * @regs: the interrupted registers
- *
- * Called by the backend with interrupts off. The handler reads the EARs
- * and the trace buffer with PMC0.fr still set, as 3.3.1 requires, and
- * re-arms them by clearing their valid bits.
- */
-void ia64_pmu_interrupt(struct pt_regs *regs)
-{
-	pmu_core_handle_irq(&ia64_pmu.core, regs);
-}
-EXPORT_SYMBOL_GPL(ia64_pmu_interrupt);
-
-/**
- * ia64_pmu_register() - register the Itanium 9300 core PMU with perf
- * @ops: the register backend; it must outlive the registration
- * @name: the PMU's name in sysfs
- *
- * Return: 0 or a negative errno.
- */
-int ia64_pmu_register(const struct ia64_pmu_ops *ops, const char *name)
-{
-	if (ia64_pmu.core.registered)
-		return -EBUSY;
-	ia64_pmu.ops = ops;
-	ia64_pmu.core.branches = IA64_ETB_ENTRIES / 2;
-	return pmu_core_register(&ia64_pmu.core, &ia64_core_ops, &ops->hw, name,
-				 &ia64_format_group);
-}
-EXPORT_SYMBOL_GPL(ia64_pmu_register);
-
-/**
- * ia64_pmu_unregister() - remove the PMU registered by ia64_pmu_register()
- */
-void ia64_pmu_unregister(void)
-{
-	pmu_core_unregister(&ia64_pmu.core);
-}
-EXPORT_SYMBOL_GPL(ia64_pmu_unregister);
-
-/**
- * ia64_pmu_type() - perf type number of the registered PMU
- */
-int ia64_pmu_type(void)
-{
-	return ia64_pmu.core.pmu.type;
-}
-EXPORT_SYMBOL_GPL(ia64_pmu_type);
+EXPORT_SYMBOL_GPL(ia64_core_ops);

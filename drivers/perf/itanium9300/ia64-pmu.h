@@ -18,8 +18,9 @@
  * struct ia64_pmu_ops - register access for one CPU, called on that CPU
  * @hw: the module; reserve() takes the PMU from other users (first
  *	event), 0 or -EBUSY, release() gives it back (last event gone); and
- *	irq_hook()/irq_unhook(), which attach ia64_pmu_interrupt() to the
- *	PMU interrupt once the glue can take it, and detach it
+ *	irq_hook()/irq_unhook(), which attach the PMU interrupt to
+ *	pmu_core_handle_irq(&ia64_pmu_core, regs) once the framework can
+ *	take it, and detach it
  * @read_pmc: read PMCn
  * @write_pmc: write PMCn
  * @read_pmd: read PMDn
@@ -37,9 +38,12 @@ struct ia64_pmu_ops {
 	void (*write_dbr)(unsigned int dbr, u64 value);
 };
 
-int ia64_pmu_register(const struct ia64_pmu_ops *ops, const char *name);
-void ia64_pmu_unregister(void);
-void ia64_pmu_interrupt(struct pt_regs *regs);
-int ia64_pmu_type(void);
+/*
+ * The PMU and its hooks: a backend registers it with
+ * pmu_core_register(&ia64_pmu_core, &ia64_core_ops, &ops->hw, name).
+ */
+extern struct pmu_core ia64_pmu_core;
+extern const struct pmu_core_ops ia64_core_ops;
+
 
 #endif /* _IA64_PMU_H */

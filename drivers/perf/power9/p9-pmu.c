@@ -44,16 +44,13 @@ struct p9_cpu {
 	struct p9_sample_regs regs;
 };
 
-struct p9_pmu {
-	struct pmu_core core;
-	const struct p9_pmu_ops *ops;
-};
-
-static struct p9_pmu p9_pmu;
+/* The PMU; its backend's struct p9_pmu_ops embeds pmu_core.backend. */
+struct pmu_core p9_pmu_core;
+EXPORT_SYMBOL_GPL(p9_pmu_core);
 
 static const struct p9_pmu_ops *p9_hw(struct pmu_core *pc)
 {
-	return container_of(pc, struct p9_pmu, core)->ops;
+	return container_of(pc->backend, struct p9_pmu_ops, hw);
 }
 
 static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
@@ -66,12 +63,8 @@ static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 	if (ret)
 		return ret;
 	/* SIAR is exact only for marked instructions (2.4). */
-	if (event->attr.precise_ip && (!ev.mark || event->attr.precise_ip > 2)) {
-		*why = "only marked events have an exact instruction address";
-		return -EOPNOTSUPP;
-	}
-	event->hw.config = config;
-	return 0;
+	*why = "only marked events have an exact instruction address";
+	return event->attr.precise_ip && !ev.mark ? -EOPNOTSUPP : 0;
 }
 
 static int p9_decode(struct pmu_core *pc, void *priv, unsigned int slot,
@@ -321,18 +314,9 @@ static struct attribute *p9_format_attrs[] = {
 	NULL
 };
 
-static const struct attribute_group p9_format_group = {
-	.name = "format",
-	.attrs = p9_format_attrs,
-};
-
-static ssize_t p9_event_show(struct device *dev, struct device_attribute *attr,
-			     char *page)
+static ssize_t p9_event_show(u64 id, char *page)
 {
-	struct perf_pmu_events_attr *pa =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-
-	return sysfs_emit(page, "event=0x%05llx\n", pa->id);
+	return sysfs_emit(page, "event=0x%05llx\n", id);
 }
 
 /* events/: every catalogue event, then the generic events' names. */
@@ -342,13 +326,13 @@ static void p9_build_events(struct pmu_core_events *e)
 
 	for (i = 0; i < p9_catalogue_len; i++)
 		pmu_core_events_add(e, p9_catalogue[i].alias,
-				    p9_catalogue[i].code, p9_event_show);
+				    p9_catalogue[i].code);
 	for (i = 0; i < p9_generic_events_len; i++) {
 		u64 code = p9_catalogue_code(p9_generic_events[i].name);
 
 		if (code)
 			pmu_core_events_add(e, p9_generic_events[i].alias,
-					    code, p9_event_show);
+					    code);
 	}
 }
 
@@ -357,7 +341,7 @@ static unsigned int p9_nr_events(void)
 	return p9_catalogue_len + p9_generic_events_len;
 }
 
-static const struct pmu_core_ops p9_core_ops = {
+const struct pmu_core_ops p9_core_ops = {
 	.name		= "power9",
 	.max_events	= P9_NUM_PMCS,
 	.cpu_size	= sizeof(struct p9_cpu),
@@ -380,53 +364,10 @@ static const struct pmu_core_ops p9_core_ops = {
 	.overflowed	= p9_overflowed,
 	.capture	= p9_capture,
 	.sample		= p9_sample,
+	.format		= p9_format_attrs,
 	.build_events	= p9_build_events,
+	.event_show	= p9_event_show,
+	.max_precise	= 2,
 	.nr_events	= p9_nr_events,
 };
-
-/**
- * p9_pmu_interrupt() - handle a performance monitor alert
- * @regs: the interrupted registers
- *
- * Called by the backend with interrupts off, or as an NMI.
- */
-void p9_pmu_interrupt(struct pt_regs *regs)
-{
-	pmu_core_handle_irq(&p9_pmu.core, regs);
-}
-EXPORT_SYMBOL_GPL(p9_pmu_interrupt);
-
-/**
- * p9_pmu_register() - register the POWER9 PMU with perf
- * @ops: the register backend; it must outlive the registration
- * @name: the PMU's name in sysfs
- *
- * Return: 0 or a negative errno.
- */
-int p9_pmu_register(const struct p9_pmu_ops *ops, const char *name)
-{
-	if (p9_pmu.core.registered)
-		return -EBUSY;
-	p9_pmu.ops = ops;
-	return pmu_core_register(&p9_pmu.core, &p9_core_ops, &ops->hw, name,
-				 &p9_format_group);
-}
-EXPORT_SYMBOL_GPL(p9_pmu_register);
-
-/**
- * p9_pmu_unregister() - remove the PMU registered by p9_pmu_register()
- */
-void p9_pmu_unregister(void)
-{
-	pmu_core_unregister(&p9_pmu.core);
-}
-EXPORT_SYMBOL_GPL(p9_pmu_unregister);
-
-/**
- * p9_pmu_type() - perf type number of the registered PMU
- */
-int p9_pmu_type(void)
-{
-	return p9_pmu.core.pmu.type;
-}
-EXPORT_SYMBOL_GPL(p9_pmu_type);
+EXPORT_SYMBOL_GPL(p9_core_ops);

@@ -46,9 +46,12 @@ struct p9_pmu_ops {
 	u64 kernel_base;
 };
 
-int p9_pmu_register(const struct p9_pmu_ops *ops, const char *name);
-void p9_pmu_unregister(void);
-void p9_pmu_interrupt(struct pt_regs *regs);
-int p9_pmu_type(void);
+/*
+ * The PMU and its hooks: a backend registers it with
+ * pmu_core_register(&p9_pmu_core, &p9_core_ops, &ops->hw, name).
+ */
+extern struct pmu_core p9_pmu_core;
+extern const struct pmu_core_ops p9_core_ops;
+
 
 #endif /* _P9_PMU_H */

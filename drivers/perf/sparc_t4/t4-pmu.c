@@ -56,16 +56,13 @@ struct t4_cpu {
 	u64 ov_pcr[T4_NUM_COUNTERS];
 };
 
-struct t4_pmu {
-	struct pmu_core core;
-	const struct t4_pmu_ops *ops;
-};
-
-static struct t4_pmu t4_pmu;
+/* The PMU; its backend's struct t4_pmu_ops embeds pmu_core.backend. */
+struct pmu_core t4_pmu_core;
+EXPORT_SYMBOL_GPL(t4_pmu_core);
 
 static const struct t4_pmu_ops *t4_hw(struct pmu_core *pc)
 {
-	return container_of(pc, struct t4_pmu, core)->ops;
+	return container_of(pc->backend, struct t4_pmu_ops, hw);
 }
 
 static unsigned int t4_free_counters(struct pmu_core *pc)
@@ -84,7 +81,6 @@ static int t4_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 	ret = t4_event_check_attr(&attr, &ev, why);
 	if (ret)
 		return ret;
-	event->hw.config = config;
 	event->hw.config_base = t4_pcr_enable(&ev);
 	return 0;
 }
@@ -315,19 +311,10 @@ static struct attribute *t4_format_attrs[] = {
 	NULL
 };
 
-static const struct attribute_group t4_format_group = {
-	.name = "format",
-	.attrs = t4_format_attrs,
-};
-
-static ssize_t t4_event_show(struct device *dev, struct device_attribute *attr,
-			     char *page)
+static ssize_t t4_event_show(u64 id, char *page)
 {
-	struct perf_pmu_events_attr *pa =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-
 	return sysfs_emit(page, "event=0x%02llx,umask=0x%02llx\n",
-			  T4_CONFIG_SL(pa->id), T4_CONFIG_MASK(pa->id));
+			  T4_CONFIG_SL(id), T4_CONFIG_MASK(id));
 }
 
 /* events/: every catalogue event, then generic names it lacks. */
@@ -338,16 +325,14 @@ static void t4_build_events(struct pmu_core_events *e)
 	for (i = 0; i < T4_CATALOGUE_NR; i++)
 		pmu_core_events_add(e, t4_catalogue[i].alias,
 				    T4_CONFIG(t4_catalogue[i].sl,
-					      t4_catalogue[i].mask),
-				    t4_event_show);
+					      t4_catalogue[i].mask));
 	for (i = 0; i < t4_generic_events_len; i++) {
 		const struct t4_generic_event *g = &t4_generic_events[i];
 
 		if (g->type != PERF_TYPE_HARDWARE ||
 		    pmu_core_events_has(e, g->alias))
 			continue;
-		pmu_core_events_add(e, g->alias, T4_CONFIG(g->sl, g->mask),
-				    t4_event_show);
+		pmu_core_events_add(e, g->alias, T4_CONFIG(g->sl, g->mask));
 	}
 }
 
@@ -356,7 +341,7 @@ static unsigned int t4_nr_events(void)
 	return T4_CATALOGUE_NR + t4_generic_events_len;
 }
 
-static const struct pmu_core_ops t4_core_ops = {
+const struct pmu_core_ops t4_core_ops = {
 	.name		= "sparc_t4",
 	.max_events	= T4_NUM_COUNTERS,
 	.cpu_size	= sizeof(struct t4_cpu),
@@ -376,10 +361,15 @@ static const struct pmu_core_ops t4_core_ops = {
 	.write_counter	= t4_write_counter,
 	.irq_ack	= t4_irq_ack,
 	.sample		= t4_sample,
+	.format		= t4_format_attrs,
 	.build_events	= t4_build_events,
+	.event_show	= t4_event_show,
+	/* Precise groups trap on the overflowing instruction: no skid. */
+	.max_precise	= 3,
 	.nr_events	= t4_nr_events,
 	.release_extra	= t4_release_extra,
 };
+EXPORT_SYMBOL_GPL(t4_core_ops);
 
 /**
  * t4_pmu_interrupt() - handle a performance counter overflow
@@ -395,46 +385,9 @@ bool t4_pmu_interrupt(struct pt_regs *regs)
 {
 	struct t4_cpu *cpu;
 
-	if (pmu_core_handle_irq(&t4_pmu.core, regs))
+	if (pmu_core_handle_irq(&t4_pmu_core, regs))
 		return true;
-	cpu = pmu_core_priv(this_cpu_ptr(t4_pmu.core.cpus));
+	cpu = pmu_core_priv(this_cpu_ptr(t4_pmu_core.cpus));
 	return (cpu->known & BIT(0)) && t4_pcr_counting(cpu->pcr[0]);
 }
 EXPORT_SYMBOL_GPL(t4_pmu_interrupt);
-
-/**
- * t4_pmu_register() - register the SPARC T4 core PMU with perf
- * @ops: the register backend; it must outlive the registration
- * @name: the PMU's name in sysfs
- *
- * Return: 0 or a negative errno.
- */
-int t4_pmu_register(const struct t4_pmu_ops *ops, const char *name)
-{
-	if (t4_pmu.core.registered)
-		return -EBUSY;
-	t4_pmu.ops = ops;
-	/* Precise groups trap on the overflowing instruction: no skid. */
-	t4_pmu.core.max_precise = 3;
-	return pmu_core_register(&t4_pmu.core, &t4_core_ops, &ops->hw, name,
-				 &t4_format_group);
-}
-EXPORT_SYMBOL_GPL(t4_pmu_register);
-
-/**
- * t4_pmu_unregister() - remove the PMU registered by t4_pmu_register()
- */
-void t4_pmu_unregister(void)
-{
-	pmu_core_unregister(&t4_pmu.core);
-}
-EXPORT_SYMBOL_GPL(t4_pmu_unregister);
-
-/**
- * t4_pmu_type() - perf type number of the registered core PMU
- */
-int t4_pmu_type(void)
-{
-	return t4_pmu.core.pmu.type;
-}
-EXPORT_SYMBOL_GPL(t4_pmu_type);

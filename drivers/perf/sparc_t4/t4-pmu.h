@@ -36,10 +36,14 @@ struct t4_pmu_ops {
 	unsigned int (*free_counters)(void);
 };
 
-int t4_pmu_register(const struct t4_pmu_ops *ops, const char *name);
-void t4_pmu_unregister(void);
+/*
+ * The PMU and its hooks: a backend registers it with
+ * pmu_core_register(&t4_pmu_core, &t4_core_ops, &ops->hw, name).
+ */
+extern struct pmu_core t4_pmu_core;
+extern const struct pmu_core_ops t4_core_ops;
+
 bool t4_pmu_interrupt(struct pt_regs *regs);
-int t4_pmu_type(void);
 
 /**
  * struct t4_dram_ops - DRAM performance counter access

@@ -17,6 +17,7 @@ check_file "power9: sysfs events/cycles" $P9/events/cycles "event=0x0001e"
 check_file "power9: sysfs events/pm_run_inst_cmpl" $P9/events/pm_run_inst_cmpl "event=0x400fa"
 check_file "power9: sysfs format/pmc" $P9/format/pmc "config:16-18"
 check_file "power9: sysfs caps/sampling" $P9/caps/sampling 1
+check_file "power9: sysfs caps/max_precise (marked events)" $P9/caps/max_precise 2
 
 # perf stat: one count of a perf stat -x, run of the loop.
 stat_count() {

@@ -15,11 +15,11 @@
  * soft-masked) and level 15 on SPARC T4, so it can run inside any callback.
  * The framework's rules, each tested on the register models:
  *  - a count is folded with a cmpxchg loop on prev_count that reads the
- *    counter inside the loop (pmu_core_update()), and the interrupt
+ *    counter inside the loop, and the interrupt
  *    rewrites only the counters that overflowed, so prev_count of a
  *    counter that a read was folding moves on and the read retries;
  *  - a stopped event's counter is left unable to alert: a throttled event
- *    is reprogrammed at once with its counter quiet (pmu_core_quiet());
+ *    is reprogrammed at once with its counter quiet (pmu_core_write_slot());
  *  - @enabled is set before the hardware is programmed and cleared before
  *    it is frozen, so the handler never leaves a started counter stopped
  *    nor restarts one the glue is folding;
@@ -233,18 +233,12 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		      const struct pmu_core_backend *backend, const char *name);
 void pmu_core_unregister(struct pmu_core *pc);
 bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs);
-u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
-		    bool wrapped);
 u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event);
 void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value);
-void pmu_core_quiet(struct pmu_core *pc, struct perf_event *event);
 void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 			 unsigned int slot);
-bool pmu_core_is_ours(struct pmu_core *pc, struct perf_event *event);
 
-int pmu_core_events_alloc(struct pmu_core_events *e, unsigned int max);
 bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id);
 bool pmu_core_events_has(const struct pmu_core_events *e, const char *name);
-void pmu_core_events_free(struct pmu_core_events *e);
 
 #endif /* _PMU_SUITE_CORE_PMU_H */

@@ -581,3 +581,4 @@ kunit_test_suite(ia64k_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the Itanium 9300 perf glue against a PMU model");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -237,3 +237,4 @@ kunit_test_suite(nest_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the POWER9 nest IMC PMU against a model");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -427,3 +427,4 @@ kunit_test_suite(p9k_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the POWER9 perf glue against a PMU model");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

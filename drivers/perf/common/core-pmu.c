@@ -27,11 +27,10 @@
  * @pc: a core PMU
  * @event: any event
  */
-bool pmu_core_is_ours(struct pmu_core *pc, struct perf_event *event)
+static bool pmu_core_is_ours(struct pmu_core *pc, struct perf_event *event)
 {
 	return event->pmu == &pc->pmu;
 }
-EXPORT_SYMBOL_GPL(pmu_core_is_ours);
 
 /**
  * pmu_core_update() - add what @event's counter counted since the last read
@@ -47,8 +46,8 @@ EXPORT_SYMBOL_GPL(pmu_core_is_ours);
  *
  * Return: the counter's value.
  */
-u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
-		    bool wrapped)
+static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
+			   bool wrapped)
 {
 	struct hw_perf_event *hwc = &event->hw;
 	u64 mask = pmu_counter_mask(pc->ops->width);
@@ -65,7 +64,6 @@ u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
 	local64_sub(delta, &hwc->period_left);
 	return now;
 }
-EXPORT_SYMBOL_GPL(pmu_core_update);
 
 /**
  * pmu_core_start_value() - counter value @event starts from
@@ -108,11 +106,10 @@ EXPORT_SYMBOL_GPL(pmu_core_arm);
  * the negative condition is a level, and would alert again as soon as
  * the interrupt is enabled for the other counters.
  */
-void pmu_core_quiet(struct pmu_core *pc, struct perf_event *event)
+static void pmu_core_quiet(struct pmu_core *pc, struct perf_event *event)
 {
 	pmu_core_arm(pc, event, 0);
 }
-EXPORT_SYMBOL_GPL(pmu_core_quiet);
 
 /**
  * pmu_core_write_slot() - write the counter of the event in @slot
@@ -555,6 +552,95 @@ static void pmu_core_init_caps(struct pmu_core *pc)
 	pc->caps_group.attrs = pc->caps_attrs;
 }
 
+/* events/ groups built at registration */
+
+static ssize_t pmu_core_event_show(struct device *dev,
+				   struct device_attribute *attr, char *page)
+{
+	struct perf_pmu_events_attr *pa =
+		container_of(attr, struct perf_pmu_events_attr, attr);
+
+	return pmu_core_of_dev(dev)->ops->event_show(pa->id, page);
+}
+
+/**
+ * pmu_core_events_free() - free what pmu_core_events_alloc() allocated
+ * @e: the group
+ */
+static void pmu_core_events_free(struct pmu_core_events *e)
+{
+	kfree(e->attrs);
+	kfree(e->list);
+	e->attrs = NULL;
+	e->list = NULL;
+	e->n = 0;
+	e->max = 0;
+}
+
+/**
+ * pmu_core_events_alloc() - room for @max events/ attributes
+ * @e: the group, zeroed
+ * @max: most attributes
+ *
+ * Return: 0 or -ENOMEM.
+ */
+static int pmu_core_events_alloc(struct pmu_core_events *e, unsigned int max)
+{
+	e->attrs = kcalloc(max, sizeof(*e->attrs), GFP_KERNEL);
+	e->list = kcalloc(max + 1, sizeof(*e->list), GFP_KERNEL);
+	if (!e->attrs || !e->list) {
+		pmu_core_events_free(e);
+		return -ENOMEM;
+	}
+	e->n = 0;
+	e->max = max;
+	e->group.name = "events";
+	e->group.attrs = e->list;
+	return 0;
+}
+
+/**
+ * pmu_core_events_add() - add events/@name, whose file ops->event_show()
+ *	prints from @id
+ * @e: the group
+ * @name: the file name; it must outlive the group
+ * @id: what identifies the event to ops->event_show()
+ *
+ * Return: false when the group is full.
+ */
+bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id)
+{
+	struct perf_pmu_events_attr *pa;
+
+	if (e->n == e->max)
+		return false;
+	pa = &e->attrs[e->n];
+	sysfs_attr_init(&pa->attr.attr);
+	pa->attr.attr.name = name;
+	pa->attr.attr.mode = 0444;
+	pa->attr.show = pmu_core_event_show;
+	pa->id = id;
+	e->list[e->n++] = &pa->attr.attr;
+	return true;
+}
+EXPORT_SYMBOL_GPL(pmu_core_events_add);
+
+/**
+ * pmu_core_events_has() - whether the group has a file named @name
+ * @e: the group
+ * @name: a name
+ */
+bool pmu_core_events_has(const struct pmu_core_events *e, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < e->n; i++)
+		if (!strcmp(e->attrs[i].attr.attr.name, name))
+			return true;
+	return false;
+}
+EXPORT_SYMBOL_GPL(pmu_core_events_has);
+
 /**
  * pmu_core_register() - register a core PMU with perf
  * @pc: the instance
@@ -658,94 +744,3 @@ void pmu_core_unregister(struct pmu_core *pc)
 	pc->registered = false;
 }
 EXPORT_SYMBOL_GPL(pmu_core_unregister);
-
-/* events/ groups built at registration */
-
-static ssize_t pmu_core_event_show(struct device *dev,
-				   struct device_attribute *attr, char *page)
-{
-	struct perf_pmu_events_attr *pa =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-
-	return pmu_core_of_dev(dev)->ops->event_show(pa->id, page);
-}
-
-/**
- * pmu_core_events_alloc() - room for @max events/ attributes
- * @e: the group, zeroed
- * @max: most attributes
- *
- * Return: 0 or -ENOMEM.
- */
-int pmu_core_events_alloc(struct pmu_core_events *e, unsigned int max)
-{
-	e->attrs = kcalloc(max, sizeof(*e->attrs), GFP_KERNEL);
-	e->list = kcalloc(max + 1, sizeof(*e->list), GFP_KERNEL);
-	if (!e->attrs || !e->list) {
-		pmu_core_events_free(e);
-		return -ENOMEM;
-	}
-	e->n = 0;
-	e->max = max;
-	e->group.name = "events";
-	e->group.attrs = e->list;
-	return 0;
-}
-EXPORT_SYMBOL_GPL(pmu_core_events_alloc);
-
-/**
- * pmu_core_events_add() - add events/@name, whose file ops->event_show()
- *	prints from @id
- * @e: the group
- * @name: the file name; it must outlive the group
- * @id: what identifies the event to ops->event_show()
- *
- * Return: false when the group is full.
- */
-bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id)
-{
-	struct perf_pmu_events_attr *pa;
-
-	if (e->n == e->max)
-		return false;
-	pa = &e->attrs[e->n];
-	sysfs_attr_init(&pa->attr.attr);
-	pa->attr.attr.name = name;
-	pa->attr.attr.mode = 0444;
-	pa->attr.show = pmu_core_event_show;
-	pa->id = id;
-	e->list[e->n++] = &pa->attr.attr;
-	return true;
-}
-EXPORT_SYMBOL_GPL(pmu_core_events_add);
-
-/**
- * pmu_core_events_has() - whether the group has a file named @name
- * @e: the group
- * @name: a name
- */
-bool pmu_core_events_has(const struct pmu_core_events *e, const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < e->n; i++)
-		if (!strcmp(e->attrs[i].attr.attr.name, name))
-			return true;
-	return false;
-}
-EXPORT_SYMBOL_GPL(pmu_core_events_has);
-
-/**
- * pmu_core_events_free() - free what pmu_core_events_alloc() allocated
- * @e: the group
- */
-void pmu_core_events_free(struct pmu_core_events *e)
-{
-	kfree(e->attrs);
-	kfree(e->list);
-	e->attrs = NULL;
-	e->list = NULL;
-	e->n = 0;
-	e->max = 0;
-}
-EXPORT_SYMBOL_GPL(pmu_core_events_free);

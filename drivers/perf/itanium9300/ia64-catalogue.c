@@ -5,6 +5,7 @@
  * Do not edit: change the data and regenerate.
  */
 
+#include <kunit/visibility.h>
 #include <linux/export.h>
 
 #include "ia64-catalogue.h"
@@ -1694,7 +1695,7 @@ const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR] = {
 	  IA64_EV_PMD4_9 | IA64_EV_DUPLICATED | IA64_EV_L2D_SET |
 	  IA64_EV_FLOATING },
 };
-EXPORT_SYMBOL_GPL(ia64_catalogue);
+EXPORT_SYMBOL_IF_KUNIT(ia64_catalogue);
 
 const struct ia64_uncore_event ia64_bbox_events[IA64_BBOX_EVENTS_NR] = {
 	{ 0x00, 0, 0, "bbox.rfp_loc_loc", 0 },
@@ -1740,7 +1741,7 @@ const struct ia64_uncore_event ia64_bbox_events[IA64_BBOX_EVENTS_NR] = {
 	{ 0x2c, 0, 0, "bbox.nsl_event2", IA64_UNC_SUBCTL },
 	{ 0x2d, 0, 0, "bbox.nsl_event3", IA64_UNC_SUBCTL },
 };
-EXPORT_SYMBOL_GPL(ia64_bbox_events);
+EXPORT_SYMBOL_IF_KUNIT(ia64_bbox_events);
 
 const struct ia64_uncore_event ia64_rbox_events[IA64_RBOX_EVENTS_NR] = {
 	{ 0x00, 0, 6, "rbox.new_packets_recv",
@@ -1772,7 +1773,7 @@ const struct ia64_uncore_event ia64_rbox_events[IA64_RBOX_EVENTS_NR] = {
 	{ 0x0c, 0, 0, "rbox.et_acc", IA64_UNC_SUBCTL },
 	{ 0x01, 20, 1, "rbox.eot_in", IA64_UNC_SUBCTL | IA64_UNC_FIELD },
 };
-EXPORT_SYMBOL_GPL(ia64_rbox_events);
+EXPORT_SYMBOL_IF_KUNIT(ia64_rbox_events);
 
 const struct ia64_uncore_event ia64_zbox_events[IA64_ZBOX_EVENTS_NR] = {
 	{ 0x01, 0, 0, "zbox.cyc_zfull", 0 },
@@ -1818,4 +1819,4 @@ const struct ia64_uncore_event ia64_zbox_events[IA64_ZBOX_EVENTS_NR] = {
 	{ 0x3c, 0, 0, "zbox.dispq_wr_cnt", 0 },
 	{ 0x21, 0, 0, "zbox.cyc_throttle", 0 },
 };
-EXPORT_SYMBOL_GPL(ia64_zbox_events);
+EXPORT_SYMBOL_IF_KUNIT(ia64_zbox_events);

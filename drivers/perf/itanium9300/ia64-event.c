@@ -10,6 +10,7 @@
  * values the EAR tables define, and a qualification only on events whose
  * I A R / D A R / O P C column says Y.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/errno.h>
@@ -37,7 +38,7 @@ const struct ia64_catalogue_event *ia64_catalogue_find(u8 code, u8 umask)
 			return &ia64_catalogue[i];
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(ia64_catalogue_find);
+EXPORT_SYMBOL_IF_KUNIT(ia64_catalogue_find);
 
 static bool ia64_code_known(u8 code)
 {
@@ -277,7 +278,7 @@ bool ia64_event_qualifiable(const struct ia64_event *ev, u8 kind)
 		return true;
 	}
 }
-EXPORT_SYMBOL_GPL(ia64_event_qualifiable);
+EXPORT_SYMBOL_IF_KUNIT(ia64_event_qualifiable);
 
 /**
  * ia64_event_affected() - whether tag channel 0 qualification changes a count
@@ -299,7 +300,7 @@ bool ia64_event_affected(const struct ia64_event *ev, u8 kind)
 		return false;
 	return ia64_event_qualifiable(ev, kind);
 }
-EXPORT_SYMBOL_GPL(ia64_event_affected);
+EXPORT_SYMBOL_IF_KUNIT(ia64_event_affected);
 
 /**
  * ia64_plm() - PMC.plm for perf's exclude bits
@@ -313,7 +314,7 @@ u8 ia64_plm(bool exclude_user, bool exclude_kernel)
 	return (exclude_user ? 0 : IA64_PLM_USER) |
 	       (exclude_kernel ? 0 : IA64_PLM_KERNEL);
 }
-EXPORT_SYMBOL_GPL(ia64_plm);
+EXPORT_SYMBOL_IF_KUNIT(ia64_plm);
 
 /* The trace buffer's levels: the request's if it names any, else the event's. */
 static u8 ia64_branch_plm(u64 branch_sample_type, u8 plm)
@@ -359,7 +360,7 @@ int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39)
 		 FIELD_PREP(IA64_ETB_PPM, 3) | FIELD_PREP(IA64_ETB_BRT, brt);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(ia64_etb_config);
+EXPORT_SYMBOL_IF_KUNIT(ia64_etb_config);
 
 /**
  * ia64_ipear_config() - PMC42 for a branch stack taken from the IP-EAR
@@ -423,7 +424,7 @@ int ia64_branch_config(struct ia64_event *ev, bool branch_stack,
 		       "branch filter the trace buffer does not have";
 	return ret;
 }
-EXPORT_SYMBOL_GPL(ia64_branch_config);
+EXPORT_SYMBOL_IF_KUNIT(ia64_branch_config);
 
 /**
  * ia64_qualifier_equal() - whether two events ask for the same channel 0
@@ -438,7 +439,7 @@ bool ia64_qualifier_equal(const struct ia64_qualifier *a,
 	       a->opc_mask == b->opc_mask && a->base == b->base &&
 	       a->fine == b->fine && a->len == b->len && a->ibrp1 == b->ibrp1;
 }
-EXPORT_SYMBOL_GPL(ia64_qualifier_equal);
+EXPORT_SYMBOL_IF_KUNIT(ia64_qualifier_equal);
 
 /**
  * ia64_event_decode() - decode and check a perf configuration
@@ -505,4 +506,4 @@ int ia64_event_decode(u64 config, u64 config1, u64 config2,
 	}
 	return ia64_decode_qual(config1, config2, ev, why);
 }
-EXPORT_SYMBOL_GPL(ia64_event_decode);
+EXPORT_SYMBOL_IF_KUNIT(ia64_event_decode);

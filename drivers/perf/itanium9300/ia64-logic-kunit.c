@@ -812,3 +812,4 @@ kunit_test_suite(ia64_logic_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the Itanium 9300 PMU logic");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

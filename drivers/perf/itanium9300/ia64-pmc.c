@@ -12,6 +12,7 @@
  * Qualification Modes"); channels 1-3 keep their reset values, in which
  * nothing constrains them.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/export.h>
 #include <linux/minmax.h>
@@ -34,7 +35,7 @@ u64 ia64_counter_pmc(const struct ia64_event *ev)
 	       (ev->all ? IA64_PMC_ALL : 0) |
 	       FIELD_PREP(IA64_PMC_MESI, ev->mesi);
 }
-EXPORT_SYMBOL_GPL(ia64_counter_pmc);
+EXPORT_SYMBOL_IF_KUNIT(ia64_counter_pmc);
 
 /* IBR/DBR mask of an aligned range of 2^lg bytes. */
 static u64 ia64_range_mask(unsigned int lg)
@@ -181,4 +182,4 @@ void ia64_compute_pmcs(const struct ia64_event *evs, unsigned int n,
 	p->etb = s->etb >= 0 ? evs[s->etb].etb : 0;
 	p->ipear = s->etb >= 0 ? evs[s->etb].ipear : 0;
 }
-EXPORT_SYMBOL_GPL(ia64_compute_pmcs);
+EXPORT_SYMBOL_IF_KUNIT(ia64_compute_pmcs);

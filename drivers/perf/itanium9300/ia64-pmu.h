@@ -45,5 +45,4 @@ struct ia64_pmu_ops {
 extern struct pmu_core ia64_pmu_core;
 extern const struct pmu_core_ops ia64_core_ops;
 
-
 #endif /* _IA64_PMU_H */

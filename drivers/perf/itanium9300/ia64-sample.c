@@ -5,6 +5,7 @@
  * The caller reads the registers while PMC0.fr is set: PMD32-39 and
  * PMD48-63 are undefined otherwise (3.3.1).
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -80,7 +81,7 @@ void ia64_decode_dear(unsigned int mode, u64 pmd32, u64 pmd33, u64 pmd36,
 		break;
 	}
 }
-EXPORT_SYMBOL_GPL(ia64_decode_dear);
+EXPORT_SYMBOL_IF_KUNIT(ia64_decode_dear);
 
 /**
  * ia64_decode_iear() - decode an instruction EAR capture (3.3.8)
@@ -114,7 +115,7 @@ void ia64_decode_iear(unsigned int mode, u64 pmd34, u64 pmd35,
 			      ia64_tlb_src(stat);
 	}
 }
-EXPORT_SYMBOL_GPL(ia64_decode_iear);
+EXPORT_SYMBOL_IF_KUNIT(ia64_decode_iear);
 
 static unsigned int ia64_etb_ext(u64 pmd39, unsigned int entry)
 {
@@ -195,7 +196,7 @@ unsigned int ia64_decode_etb(u64 pmd38, u64 pmd39,
 		swap(out[i], out[n - 1 - i]);
 	return n;
 }
-EXPORT_SYMBOL_GPL(ia64_decode_etb);
+EXPORT_SYMBOL_IF_KUNIT(ia64_decode_etb);
 
 /* One IP-EAR entry: the retired IP and the cycles since the one before. */
 static u64 ia64_ipear_ip(u64 e)
@@ -254,4 +255,4 @@ unsigned int ia64_decode_ipear(u64 pmd38, u64 pmd39,
 	}
 	return n;
 }
-EXPORT_SYMBOL_GPL(ia64_decode_ipear);
+EXPORT_SYMBOL_IF_KUNIT(ia64_decode_ipear);

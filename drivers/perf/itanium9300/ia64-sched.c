@@ -21,6 +21,7 @@
  * every choice of their occupants (at most 13^3), after which every other
  * event has a fixed set of counters and a bipartite matching places them.
  */
+#include <kunit/visibility.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/string.h>
@@ -39,7 +40,7 @@ u16 ia64_event_allowed(const struct ia64_event *ev)
 		return IA64_COUNTERS_DUP;
 	return IA64_COUNTERS_ALL;
 }
-EXPORT_SYMBOL_GPL(ia64_event_allowed);
+EXPORT_SYMBOL_IF_KUNIT(ia64_event_allowed);
 
 /**
  * ia64_l2d_shares() - whether L2D event @b may follow @a's PMC4 or PMC6
@@ -51,7 +52,7 @@ bool ia64_l2d_shares(const struct ia64_event *a, const struct ia64_event *b)
 	return ia64_event_is_l2d(a) && a->set == b->set &&
 	       a->umask == b->umask && a->all == b->all;
 }
-EXPORT_SYMBOL_GPL(ia64_l2d_shares);
+EXPORT_SYMBOL_IF_KUNIT(ia64_l2d_shares);
 
 #define NONE	(-1)
 
@@ -214,7 +215,7 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 		return -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(ia64_schedule_shared);
+EXPORT_SYMBOL_IF_KUNIT(ia64_schedule_shared);
 
 /**
  * ia64_schedule() - place a group of events on the counters
@@ -269,4 +270,4 @@ int ia64_schedule(const struct ia64_event *evs, unsigned int n,
 	}
 	return -ENOSPC;
 }
-EXPORT_SYMBOL_GPL(ia64_schedule);
+EXPORT_SYMBOL_IF_KUNIT(ia64_schedule);

@@ -5,6 +5,7 @@
  * Do not edit: change the data and regenerate.
  */
 
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
 
@@ -3483,10 +3484,10 @@ const struct p9_catalogue_event p9_catalogue[] = {
 	  .name = "PM_MRK_FAB_RSP_RWITM_CYC",
 	  .alias = "pm_mrk_fab_rsp_rwitm_cyc" },
 };
-EXPORT_SYMBOL_GPL(p9_catalogue);
+EXPORT_SYMBOL_IF_KUNIT(p9_catalogue);
 
 const unsigned int p9_catalogue_len = ARRAY_SIZE(p9_catalogue);
-EXPORT_SYMBOL_GPL(p9_catalogue_len);
+EXPORT_SYMBOL_IF_KUNIT(p9_catalogue_len);
 
 const struct p9_catalogue_group p9_groups[] = {
 	{ .id = 0, .name = "pm_stat", .nr = 4,
@@ -3994,7 +3995,7 @@ const struct p9_catalogue_group p9_groups[] = {
 	{ .id = 251, .name = "pm_aso_dsource8", .nr = 4,
 	  .codes = { 0x1d150, 0x2d14a, 0x35154, 0x4d142 } },
 };
-EXPORT_SYMBOL_GPL(p9_groups);
+EXPORT_SYMBOL_IF_KUNIT(p9_groups);
 
 const unsigned int p9_groups_len = ARRAY_SIZE(p9_groups);
-EXPORT_SYMBOL_GPL(p9_groups_len);
+EXPORT_SYMBOL_IF_KUNIT(p9_groups_len);

@@ -272,3 +272,4 @@ kunit_test_suite(p9_event_suite);
 
 MODULE_DESCRIPTION("KUnit tests of POWER9 raw event decoding");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -5,6 +5,7 @@
  * Every rule here is one the PMU User's Guide states; the comment on each
  * says where. Pure logic: no register access, tested on UML.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
@@ -178,7 +179,7 @@ int p9_event_decode(u64 config, struct p9_event *ev, const char **why)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(p9_event_decode);
+EXPORT_SYMBOL_IF_KUNIT(p9_event_decode);
 
 /**
  * p9_event_uses_mmcra() - whether an event needs MMCRA programmed
@@ -191,7 +192,7 @@ bool p9_event_uses_mmcra(const struct p9_event *ev)
 {
 	return ev->mark || ev->sdar_mode;
 }
-EXPORT_SYMBOL_GPL(p9_event_uses_mmcra);
+EXPORT_SYMBOL_IF_KUNIT(p9_event_uses_mmcra);
 
 /**
  * p9_event_mmcra_bits() - the MMCRA value an event asks for
@@ -212,4 +213,4 @@ u64 p9_event_mmcra_bits(const struct p9_event *ev)
 	       FIELD_PREP(P9_MMCRA_THRESH_CMP_EXP, ev->thresh_exp) |
 	       FIELD_PREP(P9_MMCRA_THRESH_CMP_MANT, ev->thresh_mant);
 }
-EXPORT_SYMBOL_GPL(p9_event_mmcra_bits);
+EXPORT_SYMBOL_IF_KUNIT(p9_event_mmcra_bits);

@@ -7,6 +7,7 @@
  * event for (L1 data cache store accesses, L3 stores, TLB accesses) are
  * absent and refused.
  */
+#include <kunit/visibility.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -49,10 +50,10 @@ const struct p9_generic_event p9_generic_events[] = {
 	CACHE("branch-loads", BPU, READ, ACCESS, "PM_BR_CMPL"),
 	CACHE("branch-load-misses", BPU, READ, MISS, "PM_BR_MPRED_CMPL"),
 };
-EXPORT_SYMBOL_GPL(p9_generic_events);
+EXPORT_SYMBOL_IF_KUNIT(p9_generic_events);
 
 const unsigned int p9_generic_events_len = ARRAY_SIZE(p9_generic_events);
-EXPORT_SYMBOL_GPL(p9_generic_events_len);
+EXPORT_SYMBOL_IF_KUNIT(p9_generic_events_len);
 
 #define P9_CODE_PMC	((u64)P9_EVENT_PMC_MASK << P9_EVENT_PMC_SHIFT)
 
@@ -99,7 +100,7 @@ u64 p9_catalogue_code(const char *name)
 	}
 	return first;
 }
-EXPORT_SYMBOL_GPL(p9_catalogue_code);
+EXPORT_SYMBOL_IF_KUNIT(p9_catalogue_code);
 
 /**
  * p9_generic_code() - the code that counts a generic perf event
@@ -127,4 +128,4 @@ int p9_generic_code(u32 type, u64 config, u64 *code)
 	}
 	return -ENOENT;
 }
-EXPORT_SYMBOL_GPL(p9_generic_code);
+EXPORT_SYMBOL_IF_KUNIT(p9_generic_code);

@@ -9,6 +9,7 @@
  * MSR[HV, PR] = 10 (Table A-1). A kernel that runs in hypervisor state
  * (bare metal) is in state 10, so there exclude_kernel sets FCnH too.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/export.h>
 
@@ -99,4 +100,4 @@ void p9_compute_mmcr(const struct p9_event *evs,
 	if (s->companion)
 		m->mmcr0 |= P9_MMCR0_PMCJCE;
 }
-EXPORT_SYMBOL_GPL(p9_compute_mmcr);
+EXPORT_SYMBOL_IF_KUNIT(p9_compute_mmcr);

@@ -53,5 +53,4 @@ struct p9_pmu_ops {
 extern struct pmu_core p9_pmu_core;
 extern const struct pmu_core_ops p9_core_ops;
 
-
 #endif /* _P9_PMU_H */

@@ -9,6 +9,7 @@
  * give the data source; the threshold counter in MMCRA (3.1) gives the
  * weight.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/export.h>
 #include <linux/perf_event.h>
@@ -87,7 +88,7 @@ u64 p9_sier_data_src(u64 sier)
 		return 0;
 	}
 }
-EXPORT_SYMBOL_GPL(p9_sier_data_src);
+EXPORT_SYMBOL_IF_KUNIT(p9_sier_data_src);
 
 /**
  * p9_thresh_counter() - the threshold counter's value in events
@@ -103,7 +104,7 @@ u64 p9_thresh_counter(u64 mmcra)
 
 	return mant << (2 * exp);
 }
-EXPORT_SYMBOL_GPL(p9_thresh_counter);
+EXPORT_SYMBOL_IF_KUNIT(p9_thresh_counter);
 
 /**
  * p9_decode_sample() - what a sample reports
@@ -150,4 +151,4 @@ void p9_decode_sample(const struct p9_sample_regs *r, bool thresholding,
 		}
 	}
 }
-EXPORT_SYMBOL_GPL(p9_decode_sample);
+EXPORT_SYMBOL_IF_KUNIT(p9_decode_sample);

@@ -289,3 +289,4 @@ kunit_test_suite(p9_sched_suite);
 
 MODULE_DESCRIPTION("KUnit tests of POWER9 event placement");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -18,6 +18,7 @@
  * leaves PMC4 free, the driver programs it with the companion code: the
  * first L2/L3 event's selector moved to PMC4.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
@@ -38,7 +39,7 @@ u8 p9_event_allowed_pmcs(const struct p9_event *ev)
 		return BIT(0);
 	return GENMASK(P9_NUM_PROG_PMCS - 1, 0);
 }
-EXPORT_SYMBOL_GPL(p9_event_allowed_pmcs);
+EXPORT_SYMBOL_IF_KUNIT(p9_event_allowed_pmcs);
 
 /**
  * p9_l2l3_companion() - the PMC4 code that lets an L2/L3 event count
@@ -48,7 +49,7 @@ u64 p9_l2l3_companion(const struct p9_event *ev)
 {
 	return (ev->config & ~P9_RAW_PMC) | FIELD_PREP(P9_RAW_PMC, 4);
 }
-EXPORT_SYMBOL_GPL(p9_l2l3_companion);
+EXPORT_SYMBOL_IF_KUNIT(p9_l2l3_companion);
 
 struct p9_search {
 	const struct p9_event *evs;
@@ -135,4 +136,4 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 		s->companion = p9_l2l3_companion(st.l2l3);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(p9_schedule);
+EXPORT_SYMBOL_IF_KUNIT(p9_schedule);

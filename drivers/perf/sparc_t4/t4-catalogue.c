@@ -5,6 +5,7 @@
  * Do not edit: change the data and regenerate.
  */
 
+#include <kunit/visibility.h>
 #include <linux/export.h>
 
 #include "t4-catalogue.h"
@@ -272,7 +273,7 @@ const struct t4_catalogue_event t4_catalogue[T4_CATALOGUE_NR] = {
 	{ 28, 0x03, T4_EV_STRAND | T4_EV_FROM_NOTE,
 	  "Commit micro-ops", "commit_uops" },
 };
-EXPORT_SYMBOL_GPL(t4_catalogue);
+EXPORT_SYMBOL_IF_KUNIT(t4_catalogue);
 
 const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR] = {
 	{ 1, 0x1f,
@@ -345,7 +346,7 @@ const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR] = {
 	  T4_SL_STRAND | T4_SL_COMBINE_LISTED | T4_SL_FROM_NOTE,
 	  0x0000000000000008ULL },
 };
-EXPORT_SYMBOL_GPL(t4_sl_groups);
+EXPORT_SYMBOL_IF_KUNIT(t4_sl_groups);
 
 const struct t4_dram_event t4_dram_events[T4_DRAM_EVENTS_NR] = {
 	{ 0, "reads", "Read transactions" },
@@ -362,7 +363,7 @@ const struct t4_dram_event t4_dram_events[T4_DRAM_EVENTS_NR] = {
 	{ 11, "ch0_reads_writes", "Reads and writes to memory channel 0" },
 	{ 12, "ch1_reads_writes", "Reads and writes to memory channel 1" },
 };
-EXPORT_SYMBOL_GPL(t4_dram_events);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_events);
 
 const struct t4_sl_group *t4_sl_group_find(unsigned int sl)
 {
@@ -373,7 +374,7 @@ const struct t4_sl_group *t4_sl_group_find(unsigned int sl)
 			return &t4_sl_groups[i];
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(t4_sl_group_find);
+EXPORT_SYMBOL_IF_KUNIT(t4_sl_group_find);
 
 /* Whether @mask selects only bits that sl group @sl uses. */
 bool t4_mask_valid(unsigned int sl, unsigned int mask)
@@ -382,4 +383,4 @@ bool t4_mask_valid(unsigned int sl, unsigned int mask)
 
 	return g && !(mask & ~g->valid_mask);
 }
-EXPORT_SYMBOL_GPL(t4_mask_valid);
+EXPORT_SYMBOL_IF_KUNIT(t4_mask_valid);

@@ -8,6 +8,7 @@
  * combinations of them it calls meaningful, which groups trap precisely,
  * and which count for every strand of the core.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/errno.h>
@@ -106,7 +107,7 @@ int t4_event_decode(u64 config, struct t4_event *ev, const char **why)
 	};
 	return 0;
 }
-EXPORT_SYMBOL_GPL(t4_event_decode);
+EXPORT_SYMBOL_IF_KUNIT(t4_event_decode);
 
 /**
  * t4_event_check_attr() - decode an event with its perf attributes
@@ -163,7 +164,7 @@ int t4_event_check_attr(const struct perf_event_attr *attr,
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(t4_event_check_attr);
+EXPORT_SYMBOL_IF_KUNIT(t4_event_check_attr);
 
 /**
  * t4_pcr_enable() - PCR value that counts @ev and traps on overflow
@@ -181,7 +182,7 @@ u64 t4_pcr_enable(const struct t4_event *ev)
 	       (ev->ut ? T4_PCR_UT : 0) | (ev->st ? T4_PCR_ST : 0) |
 	       (ev->ht ? T4_PCR_HT : 0) | T4_PCR_TOE | T4_PCR_PICNPT;
 }
-EXPORT_SYMBOL_GPL(t4_pcr_enable);
+EXPORT_SYMBOL_IF_KUNIT(t4_pcr_enable);
 
 /**
  * t4_pcr_stopped() - PCR value of a counter that counts nothing
@@ -193,7 +194,7 @@ u64 t4_pcr_stopped(void)
 {
 	return T4_PCR_PICNPT;
 }
-EXPORT_SYMBOL_GPL(t4_pcr_stopped);
+EXPORT_SYMBOL_IF_KUNIT(t4_pcr_stopped);
 
 /**
  * t4_pcr_counting() - whether a PCR value counts anything
@@ -203,7 +204,7 @@ bool t4_pcr_counting(u64 pcr)
 {
 	return FIELD_GET(T4_PCR_SL, pcr) && (pcr & T4_PCR_TRACE);
 }
-EXPORT_SYMBOL_GPL(t4_pcr_counting);
+EXPORT_SYMBOL_IF_KUNIT(t4_pcr_counting);
 
 /**
  * t4_pcr_hw_write() - the PCR after software writes it
@@ -229,7 +230,7 @@ u64 t4_pcr_hw_write(u64 old, u64 value, bool write_overflows)
 		pcr |= T4_PCR_OV;
 	return pcr;
 }
-EXPORT_SYMBOL_GPL(t4_pcr_hw_write);
+EXPORT_SYMBOL_IF_KUNIT(t4_pcr_hw_write);
 
 /**
  * t4_pic_preload_races() - whether a PIC value hits the sl 28 race
@@ -245,7 +246,7 @@ bool t4_pic_preload_races(unsigned int sl, unsigned int mask, u32 pic)
 {
 	return sl == 28 && mask >= 1 && mask <= 3 && pic >= (u32)-3;
 }
-EXPORT_SYMBOL_GPL(t4_pic_preload_races);
+EXPORT_SYMBOL_IF_KUNIT(t4_pic_preload_races);
 
 /**
  * t4_pic_start() - PIC value to start @ev from
@@ -263,7 +264,7 @@ u64 t4_pic_start(const struct t4_event *ev, u64 start)
 		return (u32)-4;
 	return (u32)start;
 }
-EXPORT_SYMBOL_GPL(t4_pic_start);
+EXPORT_SYMBOL_IF_KUNIT(t4_pic_start);
 
 /**
  * t4_sample_ip() - address of the instruction that overflowed the PIC
@@ -282,4 +283,4 @@ unsigned long t4_sample_ip(unsigned long pc, u64 pcr)
 {
 	return pcr & T4_PCR_NTC ? pc - 4 : pc;
 }
-EXPORT_SYMBOL_GPL(t4_sample_ip);
+EXPORT_SYMBOL_IF_KUNIT(t4_sample_ip);

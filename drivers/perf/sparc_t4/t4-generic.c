@@ -8,6 +8,7 @@
  * store misses of the write-through L1 data cache, or TLB accesses; those
  * generic events are refused.
  */
+#include <kunit/visibility.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -47,10 +48,10 @@ const struct t4_generic_event t4_generic_events[] = {
 	CACHE("branch-loads", BPU, READ, ACCESS, 4, 0x01),
 	CACHE("branch-load-misses", BPU, READ, MISS, 25, 0x0f),
 };
-EXPORT_SYMBOL_GPL(t4_generic_events);
+EXPORT_SYMBOL_IF_KUNIT(t4_generic_events);
 
 const unsigned int t4_generic_events_len = ARRAY_SIZE(t4_generic_events);
-EXPORT_SYMBOL_GPL(t4_generic_events_len);
+EXPORT_SYMBOL_IF_KUNIT(t4_generic_events_len);
 
 /**
  * t4_generic_config() - raw sparc_t4 config of a generic event
@@ -79,4 +80,4 @@ int t4_generic_config(u32 type, u64 config, u64 *raw)
 	}
 	return -ENOENT;
 }
-EXPORT_SYMBOL_GPL(t4_generic_config);
+EXPORT_SYMBOL_IF_KUNIT(t4_generic_config);

@@ -465,3 +465,4 @@ kunit_test_suite(t4_logic_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the SPARC T4 PMU logic");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -273,7 +273,7 @@ def uncore_fields(ev):
 def gen_source(core, unc):
     q = pmucat.c_string
     out = [c_banner(False),
-           '\n#include <linux/export.h>\n\n#include "ia64-catalogue.h"\n\n',
+           '\n#include <kunit/visibility.h>\n#include <linux/export.h>\n\n#include "ia64-catalogue.h"\n\n',
            'const struct ia64_catalogue_event '
            'ia64_catalogue[IA64_CATALOGUE_NR] = {\n']
     for ev in core['events']:
@@ -284,7 +284,7 @@ def gen_source(core, unc):
                  '%d' % (ev['max_inc'] or 0),
                  '0x%x' % event_set(ev) if event_set(ev) == NO_SET
                  else str(event_set(ev)), q(alias)], base + extra))
-    out.append('};\nEXPORT_SYMBOL_GPL(ia64_catalogue);\n')
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(ia64_catalogue);\n')
     for b in unc['boxes']:
         out.append('\nconst struct ia64_uncore_event ia64_%s_events'
                    '[IA64_%s_EVENTS_NR] = {\n' % (b['box'], b['box'].upper()))
@@ -293,7 +293,7 @@ def gen_source(core, unc):
             out.append(c_initializer(['0x%02x' % code, '%d' % lsb,
                                       '%d' % width, q(ev['alias'])], flags,
                                      wrap=False))
-        out.append('};\nEXPORT_SYMBOL_GPL(ia64_%s_events);\n' % b['box'])
+        out.append('};\nEXPORT_SYMBOL_IF_KUNIT(ia64_%s_events);\n' % b['box'])
     return ''.join(out)
 
 

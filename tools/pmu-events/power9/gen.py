@@ -214,7 +214,7 @@ def gen_header():
 def gen_c(events, groups, aliases):
     source = 'power9/events.json and groups.json'
     out = [pmucat.c_banner(source, TOOL)]
-    out.append('\n#include <linux/export.h>\n#include <linux/kernel.h>\n\n'
+    out.append('\n#include <kunit/visibility.h>\n#include <linux/export.h>\n#include <linux/kernel.h>\n\n'
                '#include "p9-catalogue.h"\n\n')
     out.append('const struct p9_catalogue_event p9_catalogue[] = {\n')
     for ev in sorted(events, key=lambda e: int(e['code'], 16)):
@@ -224,10 +224,10 @@ def gen_c(events, groups, aliases):
                    % (c_code(ev['code']), ev['pmc'],
                       enum_name(ev['category']), pmucat.c_string(ev['name']),
                       pmucat.c_string(aliases[ev['code']])))
-    out.append('};\nEXPORT_SYMBOL_GPL(p9_catalogue);\n\n'
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_catalogue);\n\n'
                'const unsigned int p9_catalogue_len = '
                'ARRAY_SIZE(p9_catalogue);\n'
-               'EXPORT_SYMBOL_GPL(p9_catalogue_len);\n\n')
+               'EXPORT_SYMBOL_IF_KUNIT(p9_catalogue_len);\n\n')
     out.append('const struct p9_catalogue_group p9_groups[] = {\n')
     for g in groups:
         codes = [c_code(e['code']) for e in g['events']]
@@ -235,10 +235,10 @@ def gen_c(events, groups, aliases):
                    '\t  .codes = { %s } },\n'
                    % (g['id'], pmucat.c_string(g['name']), len(codes),
                       ', '.join(codes)))
-    out.append('};\nEXPORT_SYMBOL_GPL(p9_groups);\n\n'
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_groups);\n\n'
                'const unsigned int p9_groups_len = '
                'ARRAY_SIZE(p9_groups);\n'
-               'EXPORT_SYMBOL_GPL(p9_groups_len);\n')
+               'EXPORT_SYMBOL_IF_KUNIT(p9_groups_len);\n')
     return ''.join(out)
 
 

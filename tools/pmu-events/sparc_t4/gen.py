@@ -208,23 +208,23 @@ bool t4_mask_valid(unsigned int sl, unsigned int mask);
 def gen_source(core, dram):
     q = pmucat.c_string
     out = [c_banner(False),
-           '\n#include <linux/export.h>\n\n#include "t4-catalogue.h"\n\n']
+           '\n#include <kunit/visibility.h>\n#include <linux/export.h>\n\n#include "t4-catalogue.h"\n\n']
     out.append('const struct t4_catalogue_event t4_catalogue[T4_CATALOGUE_NR] = {\n')
     for e in core['events']:
         out.append(c_initializer(['%d' % e['sl'], e['mask'], event_flags(e)],
                                  [q(e['name']), q(e['alias'])]))
-    out.append('};\nEXPORT_SYMBOL_GPL(t4_catalogue);\n\n')
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(t4_catalogue);\n\n')
     out.append('const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR] = {\n')
     for g in core['groups']:
         out.append('\t{ %d, %s,\n\t  %s,\n\t  0x%016xULL },\n' % (
             g['sl'], g['valid_mask'], group_flags(g),
             accepted_masks(g, core['events'])))
-    out.append('};\nEXPORT_SYMBOL_GPL(t4_sl_groups);\n\n')
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(t4_sl_groups);\n\n')
     out.append('const struct t4_dram_event t4_dram_events[T4_DRAM_EVENTS_NR] = {\n')
     for d in dram['events']:
         out.append('\t{ %d, %s, %s },\n' % (d['select'], q(d['alias']),
                                              q(d['name'])))
-    out.append('};\nEXPORT_SYMBOL_GPL(t4_dram_events);\n\n')
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(t4_dram_events);\n\n')
     out.append('''const struct t4_sl_group *t4_sl_group_find(unsigned int sl)
 {
 \tunsigned int i;
@@ -234,7 +234,7 @@ def gen_source(core, dram):
 \t\t\treturn &t4_sl_groups[i];
 \treturn NULL;
 }
-EXPORT_SYMBOL_GPL(t4_sl_group_find);
+EXPORT_SYMBOL_IF_KUNIT(t4_sl_group_find);
 
 /* Whether @mask selects only bits that sl group @sl uses. */
 bool t4_mask_valid(unsigned int sl, unsigned int mask)
@@ -243,7 +243,7 @@ bool t4_mask_valid(unsigned int sl, unsigned int mask)
 
 \treturn g && !(mask & ~g->valid_mask);
 }
-EXPORT_SYMBOL_GPL(t4_mask_valid);
+EXPORT_SYMBOL_IF_KUNIT(t4_mask_valid);
 ''')
     return ''.join(out)
 

@@ -8,6 +8,7 @@
 #include <linux/module.h>
 #include <pmu-suite/counter.h>
 #include <pmu-suite/generic.h>
+#include <pmu-suite/multiset.h>
 
 static void counter_mask_widths(struct kunit *test)
 {
@@ -137,6 +138,26 @@ static void generic_configs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_RAW, 0x1e), -ENOENT);
 }
 
+/* Multisets of 3 of 4 events: C(4 + 3 - 1, 3) = 20, non-decreasing. */
+static void multisets_all_once(struct kunit *test)
+{
+	unsigned int idx[3], seen = 0, code, last = 0;
+
+	pmu_multiset_first(idx, 3);
+	do {
+		KUNIT_EXPECT_LE(test, idx[0], idx[1]);
+		KUNIT_EXPECT_LE(test, idx[1], idx[2]);
+		KUNIT_EXPECT_LT(test, idx[2], 4U);
+		code = idx[0] * 16 + idx[1] * 4 + idx[2];
+		if (seen)
+			KUNIT_EXPECT_GT(test, code, last);
+		last = code;
+		seen++;
+	} while (pmu_multiset_next(idx, 3, 4));
+	KUNIT_EXPECT_EQ(test, seen, 20U);
+	KUNIT_EXPECT_EQ(test, last, 3U * 16 + 3 * 4 + 3);
+}
+
 static struct kunit_case pmu_common_cases[] = {
 	KUNIT_CASE(counter_mask_widths),
 	KUNIT_CASE(counter_delta_no_wrap),
@@ -151,6 +172,7 @@ static struct kunit_case pmu_common_cases[] = {
 	KUNIT_CASE(period_start_long_period_split),
 	KUNIT_CASE(period_start_nonpositive_left),
 	KUNIT_CASE(generic_configs),
+	KUNIT_CASE(multisets_all_once),
 	{}
 };
 

@@ -9,6 +9,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/module.h>
+#include <pmu-suite/multiset.h>
 
 #include "ia64-event.h"
 #include "ia64-regs.h"
@@ -141,9 +142,8 @@ static void ia64_sched_matches_brute_force(struct kunit *test)
 	for (i = 0; i < n; i++)
 		sample[i] = ev_of(test, sample_configs[i]);
 	for (size = 1; size <= GROUP_MAX; size++) {
-		for (i = 0; i < size; i++)
-			idx[i] = 0;
-		for (;;) {
+		pmu_multiset_first(idx, size);
+		do {
 			bool want, got;
 			int ret;
 
@@ -162,15 +162,7 @@ static void ia64_sched_matches_brute_force(struct kunit *test)
 				KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
 			feasible += got;
 			groups++;
-			for (i = size; i-- > 0;)
-				if (idx[i] < n - 1)
-					break;
-			if (i == UINT_MAX)
-				break;
-			idx[i]++;
-			for (i++; i < size; i++)
-				idx[i] = idx[i - 1];
-		}
+		} while (pmu_multiset_next(idx, size, n));
 	}
 	kunit_info(test, "%u groups from %u events, %u placeable", groups, n,
 		   feasible);

@@ -270,6 +270,6 @@ static struct kunit_suite p9_event_suite = {
 
 kunit_test_suite(p9_event_suite);
 
-MODULE_DESCRIPTION("KUnit tests of POWER9 raw event decoding");
+MODULE_DESCRIPTION("KUnit tests of the POWER9 PMU logic");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

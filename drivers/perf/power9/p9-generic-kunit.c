@@ -92,7 +92,3 @@ static struct kunit_suite p9_generic_suite = {
 };
 
 kunit_test_suite(p9_generic_suite);
-
-MODULE_DESCRIPTION("KUnit tests of the POWER9 PMU's generic perf events");
-MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -199,7 +199,3 @@ static struct kunit_suite p9_mmcr_suite = {
 };
 
 kunit_test_suite(p9_mmcr_suite);
-
-MODULE_DESCRIPTION("KUnit tests of POWER9 control register values");
-MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -124,7 +124,3 @@ static struct kunit_suite p9_nest_suite = {
 };
 
 kunit_test_suite(p9_nest_suite);
-
-MODULE_DESCRIPTION("KUnit tests of the POWER9 nest IMC logic");
-MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -231,7 +231,3 @@ static struct kunit_suite p9_sample_suite = {
 };
 
 kunit_test_suite(p9_sample_suite);
-
-MODULE_DESCRIPTION("KUnit tests of POWER9 sample decoding");
-MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

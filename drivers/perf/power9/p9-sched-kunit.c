@@ -8,6 +8,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/module.h>
+#include <pmu-suite/multiset.h>
 
 #include "p9-catalogue.h"
 #include "p9-event.h"
@@ -114,10 +115,8 @@ static void p9_sched_matches_brute_force(struct kunit *test)
 	n = sample_events(test, sample);
 	KUNIT_ASSERT_GE(test, n, 12U);
 	for (size = 1; size <= GROUP_MAX; size++) {
-		/* Every multiset of @size events of the sample. */
-		for (i = 0; i < size; i++)
-			idx[i] = 0;
-		for (;;) {
+		pmu_multiset_first(idx, size);
+		do {
 			bool want, got;
 			int ret;
 
@@ -136,16 +135,7 @@ static void p9_sched_matches_brute_force(struct kunit *test)
 				KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
 			}
 			groups++;
-			/* Next multiset (non-decreasing indices). */
-			for (i = size; i-- > 0;)
-				if (idx[i] < n - 1)
-					break;
-			if (i == UINT_MAX || idx[i] >= n - 1)
-				break;
-			idx[i]++;
-			for (i++; i < size; i++)
-				idx[i] = idx[i - 1];
-		}
+		} while (pmu_multiset_next(idx, size, n));
 	}
 	kunit_info(test, "%u groups from %u events, %u placeable", groups, n,
 		   feasible);
@@ -286,7 +276,3 @@ static struct kunit_suite p9_sched_suite = {
 };
 
 kunit_test_suite(p9_sched_suite);
-
-MODULE_DESCRIPTION("KUnit tests of POWER9 event placement");
-MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

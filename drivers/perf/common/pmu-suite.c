@@ -11,11 +11,12 @@
 
 static int __init pmu_suite_init(void)
 {
-	return 0;
+	return pmu_uncore_framework_init();
 }
 
 static void __exit pmu_suite_exit(void)
 {
+	pmu_uncore_framework_exit();
 }
 
 /* Built in, it must be ready before the drivers' module_init(). */

@@ -5,7 +5,8 @@
  *
  * Each socket's events are counted on one CPU of that socket, published
  * in the cpumask attribute; when that CPU goes offline, the events move
- * to another online CPU of the socket. Programming happens under a global freeze
+ * to another online CPU of the socket, and the poll timer with them (the
+ * uncore framework, include/pmu-suite/uncore-pmu.h). Programming happens under a global freeze
  * (DBX_CSR_MISC.frz_all, then unfrz_all, 5.4.2), and the counters are
  * read under one as well, as 5.4.3 recommends for polling: the Z- and
  * R-Box counters are split over two CSRs, and a frozen counter cannot
@@ -18,16 +19,12 @@
  */
 #define pr_fmt(fmt) "itanium9300_uncore: " fmt
 
-#include <linux/cpuhotplug.h>
-#include <linux/cpumask.h>
 #include <linux/export.h>
-#include <linux/hrtimer.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
-#include <pmu-suite/package.h>
-#include <pmu-suite/unregister.h>
+#include <pmu-suite/uncore-pmu.h>
 
 #include "ia64-catalogue.h"
 #include "ia64-uncore-pmu.h"
@@ -50,29 +47,25 @@ struct ia64_unc_inst {
 struct ia64_unc_socket {
 	/* Shared by the three PMUs: DBX_CSR_MISC freezes them all. */
 	raw_spinlock_t lock;
-	struct hrtimer timer;
-	unsigned int active;
 	/* The R-Box is one instance with both sides' counters. */
 	struct ia64_unc_inst inst[IA64_UNC_NR_BOXES][IA64_UNC_MAX_INSTANCES];
 };
 
 struct ia64_unc_pmu {
-	struct pmu pmu;
+	struct pmu_uncore pu;
 	enum ia64_unc_box box;
-	bool registered;
 	char name[32];
 };
 
 static const struct ia64_uncore_ops *unc_ops;
 static struct ia64_unc_socket *unc_sockets;
 static struct ia64_unc_pmu unc_pmus[IA64_UNC_NR_BOXES];
-static int unc_socket_cpu[IA64_UNC_MAX_SOCKETS];
-static struct pmu_package_cpus unc_packages;
-static int unc_hp_state = -1;
+static struct pmu_uncore_set unc_set;
 
 static enum ia64_unc_box unc_box_of(struct perf_event *event)
 {
-	return container_of(event->pmu, struct ia64_unc_pmu, pmu)->box;
+	return container_of(to_pmu_uncore(event->pmu), struct ia64_unc_pmu,
+			    pu)->box;
 }
 
 /* Decode an event that event_init already accepted. */
@@ -254,11 +247,11 @@ static void unc_fold(unsigned int socket, const struct ia64_unc_event *ev,
 	local64_add(ia64_unc_delta(ev->box, prev, now), &event->count);
 }
 
-static enum hrtimer_restart unc_poll(struct hrtimer *timer)
+/* The poll timer, on the socket's counting CPU: fold under one freeze. */
+static void unc_poll(struct pmu_uncore_set *set, unsigned int socket)
 {
-	struct ia64_unc_socket *s = container_of(timer, struct ia64_unc_socket,
-						 timer);
-	unsigned int socket = s - unc_sockets, box, i, c;
+	struct ia64_unc_socket *s = &unc_sockets[socket];
+	unsigned int box, i, c;
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&s->lock, flags);
@@ -278,8 +271,6 @@ static enum hrtimer_restart unc_poll(struct hrtimer *timer)
 	}
 	unc_freeze(socket, false);
 	raw_spin_unlock_irqrestore(&s->lock, flags);
-	hrtimer_forward_now(timer, ns_to_ktime(unc_ops->poll_ns));
-	return HRTIMER_RESTART;
 }
 
 /* Place @e in @scratch, as unc_add() would; other PMUs' events must be software. */
@@ -315,33 +306,17 @@ static int unc_event_init(struct perf_event *event)
 	const char *why;
 	int ret, socket;
 
-	if (event->attr.type != event->pmu->type)
-		return -ENOENT;
-	/* Counts for the whole socket: no task events, no sampling. */
-	if (event->cpu < 0 || event->attach_state & PERF_ATTACH_TASK) {
-		pr_debug("per-task events refused: the uncore counts for a socket\n");
-		return -EINVAL;
-	}
-	if (is_sampling_event(event)) {
-		pr_debug("sampling refused: no overflow interrupt reaches the OS\n");
-		return -EINVAL;
-	}
-	if (event_has_any_exclude_flag(event)) {
-		pr_debug("exclude_* refused: the uncore counts for every privilege level\n");
-		return -EOPNOTSUPP;
-	}
+	socket = pmu_uncore_event_init(event);
+	if (socket < 0)
+		return socket;
 	ret = ia64_unc_decode(unc_box_of(event), &event->attr, &ev, &why);
 	if (ret) {
 		pr_debug("%s config 0x%llx refused: %s\n", event->pmu->name,
 			 event->attr.config, why);
 		return ret;
 	}
-	socket = pmu_package_of(&unc_packages, event->cpu);
-	if (socket < 0 || pmu_package_cpu(&unc_packages, socket) < 0)
-		return -ENODEV;
 	if (!unc_group_fits(event))
 		return -EINVAL;
-	event->cpu = pmu_package_cpu(&unc_packages, socket);
 	event->hw.config_base = socket;
 	event->hw.idx = -1;
 	return 0;
@@ -412,9 +387,7 @@ static int unc_add(struct perf_event *event, int flags)
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START)
 		unc_start(event, flags);
-	if (!s->active++)
-		hrtimer_start(&s->timer, ns_to_ktime(unc_ops->poll_ns),
-			      HRTIMER_MODE_REL_PINNED_HARD);
+	pmu_uncore_poll_get(&unc_set, event->hw.config_base);
 	perf_event_update_userpage(event);
 	return 0;
 }
@@ -432,8 +405,7 @@ static void unc_del(struct perf_event *event, int flags)
 	unc_free(unc_inst(s, &ev), &ev, event->hw.idx, event->hw.extra_reg.idx);
 	raw_spin_unlock_irqrestore(&s->lock, irqflags);
 	event->hw.idx = -1;
-	if (!--s->active)
-		hrtimer_cancel(&s->timer);
+	pmu_uncore_poll_put(&unc_set, event->hw.config_base);
 	perf_event_update_userpage(event);
 }
 
@@ -499,31 +471,6 @@ static struct attribute_group unc_events_groups[IA64_UNC_NR_BOXES] = {
 	[IA64_UNC_RBOX] = { .name = "events", .attrs = unc_event_list[IA64_UNC_RBOX] },
 };
 
-static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
-			    char *page)
-{
-	return cpumap_print_to_pagebuf(true, page, &unc_packages.mask);
-}
-static DEVICE_ATTR_RO(cpumask);
-
-static struct attribute *unc_attrs[] = {
-	&dev_attr_cpumask.attr,
-	NULL
-};
-
-static const struct attribute_group unc_attr_group = {
-	.attrs = unc_attrs,
-};
-
-static const struct attribute_group *unc_attr_groups[IA64_UNC_NR_BOXES][4] = {
-	[IA64_UNC_BBOX] = { &unc_format_groups[IA64_UNC_BBOX],
-			    &unc_events_groups[IA64_UNC_BBOX], &unc_attr_group },
-	[IA64_UNC_ZBOX] = { &unc_format_groups[IA64_UNC_ZBOX],
-			    &unc_events_groups[IA64_UNC_ZBOX], &unc_attr_group },
-	[IA64_UNC_RBOX] = { &unc_format_groups[IA64_UNC_RBOX],
-			    &unc_events_groups[IA64_UNC_RBOX], &unc_attr_group },
-};
-
 static void unc_init_events(enum ia64_unc_box box)
 {
 	unsigned int i, n, k = 0;
@@ -560,23 +507,6 @@ static const char *const unc_box_names[IA64_UNC_NR_BOXES] = {
 	[IA64_UNC_RBOX] = "rbox",
 };
 
-static int unc_cpu_online(unsigned int cpu)
-{
-	pmu_package_online(&unc_packages, cpu);
-	return 0;
-}
-
-static int unc_cpu_offline(unsigned int cpu)
-{
-	int target = pmu_package_offline(&unc_packages, cpu, cpu_online_mask);
-	unsigned int box;
-
-	for (box = 0; target >= 0 && box < IA64_UNC_NR_BOXES; box++)
-		if (unc_pmus[box].registered)
-			perf_pmu_migrate_context(&unc_pmus[box].pmu, cpu, target);
-	return 0;
-}
-
 /**
  * ia64_uncore_unregister() - remove what ia64_uncore_register() set up
  */
@@ -584,14 +514,10 @@ void ia64_uncore_unregister(void)
 {
 	unsigned int box;
 
-	if (unc_hp_state >= 0)
-		cpuhp_remove_state_nocalls(unc_hp_state);
-	unc_hp_state = -1;
-	for (box = 0; box < IA64_UNC_NR_BOXES; box++) {
-		if (unc_pmus[box].registered)
-			pmu_suite_unregister(&unc_pmus[box].pmu);
-		unc_pmus[box].registered = false;
-	}
+	for (box = 0; box < IA64_UNC_NR_BOXES; box++)
+		pmu_uncore_unregister(&unc_pmus[box].pu);
+	if (unc_ops)
+		pmu_uncore_set_exit(&unc_set);
 	kfree(unc_sockets);
 	unc_sockets = NULL;
 	unc_ops = NULL;
@@ -622,24 +548,22 @@ int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
 	unc_sockets = kcalloc(ops->nr_sockets, sizeof(*unc_sockets), GFP_KERNEL);
 	if (!unc_sockets)
 		return -ENOMEM;
-	unc_ops = ops;
-	for (i = 0; i < ops->nr_sockets; i++) {
-		struct ia64_unc_socket *s = &unc_sockets[i];
-
-		raw_spin_lock_init(&s->lock);
-		hrtimer_init(&s->timer, CLOCK_MONOTONIC,
-			     HRTIMER_MODE_REL_PINNED_HARD);
-		s->timer.function = unc_poll;
-	}
-	pmu_package_init(&unc_packages, unc_socket_cpu, ops->nr_sockets,
-			 ops->cpu_socket);
-	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/itanium9300_uncore:online",
-				unc_cpu_online, unc_cpu_offline);
-	if (ret < 0) {
-		ia64_uncore_unregister();
+	for (i = 0; i < ops->nr_sockets; i++)
+		raw_spin_lock_init(&unc_sockets[i].lock);
+	unc_set = (struct pmu_uncore_set) {
+		.name		= prefix,
+		.nr_packages	= ops->nr_sockets,
+		.package_of	= ops->cpu_socket,
+		.poll_ns	= ops->poll_ns,
+		.poll		= unc_poll,
+	};
+	ret = pmu_uncore_set_init(&unc_set);
+	if (ret) {
+		kfree(unc_sockets);
+		unc_sockets = NULL;
 		return ret;
 	}
-	unc_hp_state = ret;
+	unc_ops = ops;
 	for (box = 0; box < IA64_UNC_NR_BOXES; box++) {
 		struct ia64_unc_pmu *up = &unc_pmus[box];
 
@@ -647,25 +571,24 @@ int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
 		up->box = box;
 		snprintf(up->name, sizeof(up->name), "%s_%s", prefix,
 			 unc_box_names[box]);
-		up->pmu = (struct pmu) {
-			.module		= ops->owner,
-			.task_ctx_nr	= perf_invalid_context,
-			.capabilities	= PERF_PMU_CAP_NO_INTERRUPT |
-					  PERF_PMU_CAP_NO_EXCLUDE,
-			.attr_groups	= unc_attr_groups[box],
-			.event_init	= unc_event_init,
-			.add		= unc_add,
-			.del		= unc_del,
-			.start		= unc_start,
-			.stop		= unc_stop,
-			.read		= unc_read,
+		up->pu = (struct pmu_uncore) {
+			.pmu = {
+				.module		= ops->owner,
+				.event_init	= unc_event_init,
+				.add		= unc_add,
+				.del		= unc_del,
+				.start		= unc_start,
+				.stop		= unc_stop,
+				.read		= unc_read,
+			},
 		};
-		ret = perf_pmu_register(&up->pmu, up->name, -1);
+		ret = pmu_uncore_register(&up->pu, &unc_set, up->name,
+					  &unc_format_groups[box],
+					  &unc_events_groups[box]);
 		if (ret) {
 			ia64_uncore_unregister();
 			return ret;
 		}
-		up->registered = true;
 	}
 	return 0;
 }
@@ -679,9 +602,9 @@ EXPORT_SYMBOL_GPL(ia64_uncore_register);
  */
 int ia64_uncore_pmu_type(enum ia64_unc_box box)
 {
-	if (box >= IA64_UNC_NR_BOXES || !unc_pmus[box].registered)
+	if (box >= IA64_UNC_NR_BOXES || !unc_pmus[box].pu.registered)
 		return -ENODEV;
-	return unc_pmus[box].pmu.type;
+	return unc_pmus[box].pu.pmu.type;
 }
 EXPORT_SYMBOL_GPL(ia64_uncore_pmu_type);
 
@@ -693,8 +616,6 @@ EXPORT_SYMBOL_GPL(ia64_uncore_pmu_type);
  */
 int ia64_uncore_socket_cpu(unsigned int socket)
 {
-	int cpu = unc_ops ? pmu_package_cpu(&unc_packages, socket) : -1;
-
-	return cpu < 0 ? -ENODEV : cpu;
+	return unc_ops ? pmu_uncore_package_cpu(&unc_set, socket) : -ENODEV;
 }
 EXPORT_SYMBOL_GPL(ia64_uncore_socket_cpu);

@@ -10,20 +10,17 @@
  * events exist, and the sticky overflow bit tells a wrap that ran past
  * the previous value from no wrap at all. Events are counted on one CPU,
  * published in the cpumask attribute, as for other uncore PMUs; when it
- * goes offline they move to another.
+ * goes offline they move to another (the uncore framework,
+ * include/pmu-suite/uncore-pmu.h, which also runs the poll timer).
  */
 #define pr_fmt(fmt) "sparc_t4_dram: " fmt
 
-#include <linux/cpuhotplug.h>
-#include <linux/cpumask.h>
 #include <linux/export.h>
-#include <linux/hrtimer.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <pmu-suite/events.h>
-#include <pmu-suite/package.h>
-#include <pmu-suite/unregister.h>
+#include <pmu-suite/uncore-pmu.h>
 
 #include "t4-catalogue.h"
 #include "t4-dram.h"
@@ -31,12 +28,10 @@
 #include "t4-regs.h"
 
 struct t4_dram_pmu {
-	struct pmu pmu;
+	struct pmu_uncore pu;
 	unsigned int mcu;
 	char name[32];
 	struct perf_event *event[T4_DRAM_COUNTERS];
-	unsigned int n;
-	struct hrtimer timer;
 	/* The counter register holds both counters: fold them one at a time. */
 	raw_spinlock_t lock;
 };
@@ -44,14 +39,12 @@ struct t4_dram_pmu {
 static const struct t4_dram_ops *t4_dram_ops;
 static struct t4_dram_pmu *t4_dram_pmus;
 static unsigned int t4_dram_nr;
-/* The chip is the one package; its counting CPU is t4_dram_cpu[0]. */
-static int t4_dram_cpu[1];
-static struct pmu_package_cpus t4_dram_chip;
-static int t4_dram_hp_state = -1;
+/* The chip is the one package. */
+static struct pmu_uncore_set t4_dram_chip;
 
 static struct t4_dram_pmu *to_t4_dram(struct pmu *pmu)
 {
-	return container_of(pmu, struct t4_dram_pmu, pmu);
+	return container_of(to_pmu_uncore(pmu), struct t4_dram_pmu, pu);
 }
 
 /* Add what counter @c counted since it was last read. */
@@ -75,19 +68,21 @@ static void t4_dram_fold(struct t4_dram_pmu *dp, struct perf_event *event)
 	local64_add(delta, &event->count);
 }
 
-static enum hrtimer_restart t4_dram_poll(struct hrtimer *timer)
+/* The poll timer: fold every controller's counting events. */
+static void t4_dram_poll(struct pmu_uncore_set *set, unsigned int chip)
 {
-	struct t4_dram_pmu *dp = container_of(timer, struct t4_dram_pmu, timer);
-	unsigned int c;
+	unsigned int i, c;
 
-	for (c = 0; c < T4_DRAM_COUNTERS; c++) {
-		struct perf_event *event = dp->event[c];
+	for (i = 0; i < t4_dram_nr; i++) {
+		struct t4_dram_pmu *dp = &t4_dram_pmus[i];
 
-		if (event && !(event->hw.state & PERF_HES_STOPPED))
-			t4_dram_fold(dp, event);
+		for (c = 0; c < T4_DRAM_COUNTERS; c++) {
+			struct perf_event *event = dp->event[c];
+
+			if (event && !(event->hw.state & PERF_HES_STOPPED))
+				t4_dram_fold(dp, event);
+		}
 	}
-	hrtimer_forward_now(timer, ns_to_ktime(t4_dram_ops->poll_ns));
-	return HRTIMER_RESTART;
 }
 
 static int t4_dram_event_init(struct perf_event *event)
@@ -97,34 +92,20 @@ static int t4_dram_event_init(struct perf_event *event)
 	const char *why;
 	int ret;
 
-	if (event->attr.type != event->pmu->type)
-		return -ENOENT;
-	/* Counts for the whole controller: no task events, no sampling. */
-	if (event->cpu < 0 || is_sampling_event(event) ||
-	    event->attach_state & PERF_ATTACH_TASK)
-		return -EINVAL;
+	ret = pmu_uncore_event_init(event);
+	if (ret < 0)
+		return ret;
 	ret = t4_dram_decode(&event->attr, &select, &why);
 	if (ret) {
 		pr_debug("config 0x%llx refused: %s\n", event->attr.config, why);
 		return ret;
 	}
-	if (leader != event) {
-		if (leader->pmu == event->pmu)
-			n++;
-		else if (!is_software_event(leader))
-			return -EINVAL;
-	}
-	for_each_sibling_event(sibling, leader) {
-		if (sibling->pmu == event->pmu)
-			n++;
-		else if (!is_software_event(sibling))
-			return -EINVAL;
-	}
+	if (leader != event && leader->pmu == event->pmu)
+		n++;
+	for_each_sibling_event(sibling, leader)
+		n += sibling->pmu == event->pmu;
 	if (n > T4_DRAM_COUNTERS)
 		return -EINVAL;
-	if (pmu_package_cpu(&t4_dram_chip, 0) < 0)
-		return -ENODEV;
-	event->cpu = pmu_package_cpu(&t4_dram_chip, 0);
 	event->hw.config = select;
 	event->hw.idx = -1;
 	return 0;
@@ -174,9 +155,7 @@ static int t4_dram_add(struct perf_event *event, int flags)
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START)
 		t4_dram_start(event, flags);
-	if (!dp->n++)
-		hrtimer_start(&dp->timer, ns_to_ktime(t4_dram_ops->poll_ns),
-			      HRTIMER_MODE_REL_PINNED_HARD);
+	pmu_uncore_poll_get(&t4_dram_chip, 0);
 	perf_event_update_userpage(event);
 	return 0;
 }
@@ -188,8 +167,7 @@ static void t4_dram_del(struct perf_event *event, int flags)
 	t4_dram_stop(event, PERF_EF_UPDATE);
 	dp->event[event->hw.idx] = NULL;
 	event->hw.idx = -1;
-	if (!--dp->n)
-		hrtimer_cancel(&dp->timer);
+	pmu_uncore_poll_put(&t4_dram_chip, 0);
 	perf_event_update_userpage(event);
 }
 
@@ -221,29 +199,6 @@ static struct attribute_group t4_dram_events_group = {
 	.attrs = t4_dram_event_attr_list,
 };
 
-static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
-			    char *page)
-{
-	return cpumap_print_to_pagebuf(true, page, &t4_dram_chip.mask);
-}
-static DEVICE_ATTR_RO(cpumask);
-
-static struct attribute *t4_dram_attrs[] = {
-	&dev_attr_cpumask.attr,
-	NULL
-};
-
-static const struct attribute_group t4_dram_attr_group = {
-	.attrs = t4_dram_attrs,
-};
-
-static const struct attribute_group *t4_dram_attr_groups[] = {
-	&t4_dram_format_group,
-	&t4_dram_events_group,
-	&t4_dram_attr_group,
-	NULL
-};
-
 static void t4_dram_init_events(void)
 {
 	unsigned int i;
@@ -265,29 +220,11 @@ static int t4_dram_package_of(unsigned int cpu)
 	return !t4_dram_ops->cpu_counts || t4_dram_ops->cpu_counts(cpu) ? 0 : -1;
 }
 
-static int t4_dram_cpu_online(unsigned int cpu)
-{
-	pmu_package_online(&t4_dram_chip, cpu);
-	return 0;
-}
-
-static int t4_dram_cpu_offline(unsigned int cpu)
-{
-	int target = pmu_package_offline(&t4_dram_chip, cpu, cpu_online_mask);
-	unsigned int i;
-
-	for (i = 0; target >= 0 && i < t4_dram_nr; i++)
-		perf_pmu_migrate_context(&t4_dram_pmus[i].pmu, cpu, target);
-	return 0;
-}
-
 static void t4_dram_unregister_n(unsigned int n)
 {
-	if (t4_dram_hp_state >= 0)
-		cpuhp_remove_state_nocalls(t4_dram_hp_state);
-	t4_dram_hp_state = -1;
 	while (n--)
-		pmu_suite_unregister(&t4_dram_pmus[n].pmu);
+		pmu_uncore_unregister(&t4_dram_pmus[n].pu);
+	pmu_uncore_set_exit(&t4_dram_chip);
 	kfree(t4_dram_pmus);
 	t4_dram_pmus = NULL;
 	t4_dram_ops = NULL;
@@ -315,29 +252,28 @@ int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix)
 		return -ENOMEM;
 	t4_dram_init_events();
 	t4_dram_ops = ops;
-	pmu_package_init(&t4_dram_chip, t4_dram_cpu, 1, t4_dram_package_of);
-	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/sparc_t4_dram:online",
-				t4_dram_cpu_online, t4_dram_cpu_offline);
-	if (ret < 0) {
-		t4_dram_unregister_n(0);
+	t4_dram_chip = (struct pmu_uncore_set) {
+		.name		= prefix,
+		.nr_packages	= 1,
+		.package_of	= t4_dram_package_of,
+		.poll_ns	= ops->poll_ns,
+		.poll		= t4_dram_poll,
+	};
+	ret = pmu_uncore_set_init(&t4_dram_chip);
+	if (ret) {
+		kfree(t4_dram_pmus);
+		t4_dram_pmus = NULL;
+		t4_dram_ops = NULL;
 		return ret;
 	}
-	t4_dram_hp_state = ret;
 	for (i = 0; i < ops->nr_mcu; i++) {
 		struct t4_dram_pmu *dp = &t4_dram_pmus[i];
 
 		dp->mcu = i;
 		raw_spin_lock_init(&dp->lock);
-		hrtimer_init(&dp->timer, CLOCK_MONOTONIC,
-			     HRTIMER_MODE_REL_PINNED_HARD);
-		dp->timer.function = t4_dram_poll;
 		snprintf(dp->name, sizeof(dp->name), "%s_%u", prefix, i);
-		dp->pmu = (struct pmu) {
+		dp->pu.pmu = (struct pmu) {
 			.module		= ops->owner,
-			.task_ctx_nr	= perf_invalid_context,
-			.capabilities	= PERF_PMU_CAP_NO_INTERRUPT |
-					  PERF_PMU_CAP_NO_EXCLUDE,
-			.attr_groups	= t4_dram_attr_groups,
 			.event_init	= t4_dram_event_init,
 			.add		= t4_dram_add,
 			.del		= t4_dram_del,
@@ -345,13 +281,15 @@ int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix)
 			.stop		= t4_dram_stop,
 			.read		= t4_dram_read,
 		};
-		ret = perf_pmu_register(&dp->pmu, dp->name, -1);
+		/* The poll timer reads the PMUs registered so far. */
+		t4_dram_nr = i + 1;
+		ret = pmu_uncore_register(&dp->pu, &t4_dram_chip, dp->name,
+					  &t4_dram_format_group,
+					  &t4_dram_events_group);
 		if (ret) {
 			t4_dram_unregister_n(i);
 			return ret;
 		}
-		/* Registered PMUs follow their CPU from now on. */
-		t4_dram_nr = i + 1;
 	}
 	return 0;
 }
@@ -375,7 +313,7 @@ EXPORT_SYMBOL_GPL(t4_dram_unregister);
  */
 int t4_dram_pmu_type(unsigned int mcu)
 {
-	return mcu < t4_dram_nr ? t4_dram_pmus[mcu].pmu.type : -ENODEV;
+	return mcu < t4_dram_nr ? t4_dram_pmus[mcu].pu.pmu.type : -ENODEV;
 }
 EXPORT_SYMBOL_GPL(t4_dram_pmu_type);
 
@@ -386,8 +324,6 @@ EXPORT_SYMBOL_GPL(t4_dram_pmu_type);
  */
 int t4_dram_pmu_cpu(void)
 {
-	int cpu = t4_dram_ops ? pmu_package_cpu(&t4_dram_chip, 0) : -1;
-
-	return cpu < 0 ? -ENODEV : cpu;
+	return t4_dram_ops ? pmu_uncore_package_cpu(&t4_dram_chip, 0) : -ENODEV;
 }
 EXPORT_SYMBOL_GPL(t4_dram_pmu_cpu);

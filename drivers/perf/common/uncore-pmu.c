@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The uncore framework (include/pmu-suite/uncore-pmu.h): counting CPU per
+ * package, CPU hotplug, the poll timer, the checks every package-scoped
+ * PMU makes, and registration.
+ */
+#define pr_fmt(fmt) "pmu_suite: " fmt
+
+#include <linux/cpuhotplug.h>
+#include <linux/cpumask.h>
+#include <linux/export.h>
+#include <linux/perf_event.h>
+#include <pmu-suite/uncore-pmu.h>
+#include <pmu-suite/unregister.h>
+
+#include "internal.h"
+
+static int pmu_uncore_hp_state = -1;
+
+static enum hrtimer_restart pmu_uncore_poll(struct hrtimer *timer)
+{
+	struct pmu_uncore_timer *t = container_of(timer, struct pmu_uncore_timer,
+						  timer);
+	struct pmu_uncore_set *set = t->set;
+	unsigned int pkg = t->pkg;
+	unsigned long flags;
+	bool active;
+
+	raw_spin_lock_irqsave(&set->lock, flags);
+	active = set->active[pkg];
+	raw_spin_unlock_irqrestore(&set->lock, flags);
+	if (!active)
+		return HRTIMER_NORESTART;
+	set->poll(set, pkg);
+	hrtimer_forward_now(timer, ns_to_ktime(set->poll_ns));
+	return HRTIMER_RESTART;
+}
+
+/**
+ * pmu_uncore_poll_get() - an event of package @pkg was added
+ * @set: the set
+ * @pkg: the event's package
+ *
+ * Called from the driver's add(), on the package's counting CPU: the
+ * first event starts the package's poll timer there.
+ */
+void pmu_uncore_poll_get(struct pmu_uncore_set *set, unsigned int pkg)
+{
+	unsigned long flags;
+	bool start;
+
+	if (!set->poll_ns)
+		return;
+	raw_spin_lock_irqsave(&set->lock, flags);
+	start = !set->active[pkg]++;
+	raw_spin_unlock_irqrestore(&set->lock, flags);
+	if (start)
+		hrtimer_start(&set->timer[pkg].timer, ns_to_ktime(set->poll_ns),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+EXPORT_SYMBOL_GPL(pmu_uncore_poll_get);
+
+/**
+ * pmu_uncore_poll_put() - an event of package @pkg was deleted
+ * @set: the set
+ * @pkg: the event's package
+ *
+ * The last event stops the timer. A timer callback running meanwhile
+ * finds no event and does not restart, so the count and the timer agree
+ * whatever CPU the events of a migration are deleted and added on.
+ */
+void pmu_uncore_poll_put(struct pmu_uncore_set *set, unsigned int pkg)
+{
+	unsigned long flags;
+	bool stop;
+
+	if (!set->poll_ns)
+		return;
+	raw_spin_lock_irqsave(&set->lock, flags);
+	stop = set->active[pkg] && !--set->active[pkg];
+	raw_spin_unlock_irqrestore(&set->lock, flags);
+	if (stop)
+		hrtimer_try_to_cancel(&set->timer[pkg].timer);
+}
+EXPORT_SYMBOL_GPL(pmu_uncore_poll_put);
+
+/**
+ * pmu_uncore_package_cpu() - the CPU that counts for package @pkg
+ * @set: the set
+ * @pkg: a package
+ *
+ * Return: the CPU, or -ENODEV.
+ */
+int pmu_uncore_package_cpu(struct pmu_uncore_set *set, unsigned int pkg)
+{
+	int cpu = pmu_package_cpu(&set->packages, pkg);
+
+	return cpu < 0 ? -ENODEV : cpu;
+}
+EXPORT_SYMBOL_GPL(pmu_uncore_package_cpu);
+
+/* A group member must be of this PMU, or a software event. */
+static bool pmu_uncore_group_member(struct perf_event *event, struct pmu *pmu)
+{
+	return event->pmu == pmu || is_software_event(event);
+}
+
+static bool pmu_uncore_group_ok(struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader, *sibling;
+
+	if (!pmu_uncore_group_member(leader, event->pmu))
+		return false;
+	for_each_sibling_event(sibling, leader)
+		if (!pmu_uncore_group_member(sibling, event->pmu))
+			return false;
+	return true;
+}
+
+/**
+ * pmu_uncore_event_init() - the checks of every package-scoped PMU
+ * @event: an event of one of the set's PMUs
+ *
+ * Refuses another PMU's event (-ENOENT), per-task events and sampling
+ * (-EINVAL: the counters count for a whole package and raise no
+ * interrupt), privilege filters (-EOPNOTSUPP) and groups with another
+ * PMU's hardware events (-EINVAL); moves the event to its package's
+ * counting CPU (-ENODEV if the package has none online).
+ *
+ * Return: the event's package, or a negative errno.
+ */
+int pmu_uncore_event_init(struct perf_event *event)
+{
+	struct pmu_uncore_set *set = to_pmu_uncore(event->pmu)->set;
+	int pkg, cpu;
+
+	if (event->attr.type != event->pmu->type)
+		return -ENOENT;
+	if (event->cpu < 0 || event->attach_state & PERF_ATTACH_TASK) {
+		pr_debug("%s: per-task events refused: it counts for a package\n",
+			 event->pmu->name);
+		return -EINVAL;
+	}
+	if (is_sampling_event(event)) {
+		pr_debug("%s: sampling refused: the counters do not interrupt\n",
+			 event->pmu->name);
+		return -EINVAL;
+	}
+	if (event_has_any_exclude_flag(event)) {
+		pr_debug("%s: exclude_* refused: it counts at every privilege level\n",
+			 event->pmu->name);
+		return -EOPNOTSUPP;
+	}
+	if (!pmu_uncore_group_ok(event))
+		return -EINVAL;
+	pkg = pmu_package_of(&set->packages, event->cpu);
+	cpu = pkg < 0 ? -1 : pmu_package_cpu(&set->packages, pkg);
+	if (cpu < 0)
+		return -ENODEV;
+	event->cpu = cpu;
+	return pkg;
+}
+EXPORT_SYMBOL_GPL(pmu_uncore_event_init);
+
+static int pmu_uncore_cpu_online(unsigned int cpu, struct hlist_node *node)
+{
+	struct pmu_uncore_set *set = hlist_entry(node, struct pmu_uncore_set,
+						 node);
+
+	pmu_package_online(&set->packages, cpu);
+	return 0;
+}
+
+/*
+ * Deleting the events on the dying CPU stops its poll timers; adding
+ * them on the target starts them there.
+ */
+static int pmu_uncore_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct pmu_uncore_set *set = hlist_entry(node, struct pmu_uncore_set,
+						 node);
+	int target = pmu_package_offline(&set->packages, cpu, cpu_online_mask);
+	unsigned int i;
+
+	for (i = 0; target >= 0 && i < PMU_UNCORE_MAX_PMUS; i++)
+		if (set->pmus[i])
+			perf_pmu_migrate_context(&set->pmus[i]->pmu, cpu, target);
+	return 0;
+}
+
+static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
+			    char *page)
+{
+	struct pmu_uncore *pu = to_pmu_uncore(dev_get_drvdata(dev));
+
+	return cpumap_print_to_pagebuf(true, page, &pu->set->packages.mask);
+}
+static DEVICE_ATTR_RO(cpumask);
+
+static struct attribute *pmu_uncore_attrs[] = {
+	&dev_attr_cpumask.attr,
+	NULL
+};
+
+static const struct attribute_group pmu_uncore_attr_group = {
+	.attrs = pmu_uncore_attrs,
+};
+
+/**
+ * pmu_uncore_set_init() - set up a set before its PMUs are registered
+ * @set: the set, with @name, @nr_packages, @package_of and, for polled
+ *	counters, @poll_ns and @poll filled in
+ *
+ * The online CPUs take their packages at once; from then on the set
+ * follows CPU hotplug.
+ *
+ * Return: 0 or a negative errno.
+ */
+int pmu_uncore_set_init(struct pmu_uncore_set *set)
+{
+	unsigned int i;
+	int ret;
+
+	if (!set->nr_packages || set->nr_packages > PMU_UNCORE_MAX_PACKAGES ||
+	    !set->package_of || (set->poll_ns && !set->poll))
+		return -EINVAL;
+	if (pmu_uncore_hp_state < 0)
+		return -ENODEV;
+	raw_spin_lock_init(&set->lock);
+	pmu_package_init(&set->packages, set->cpu, set->nr_packages,
+			 set->package_of);
+	for (i = 0; i < PMU_UNCORE_MAX_PACKAGES; i++) {
+		set->active[i] = 0;
+		set->timer[i].set = set;
+		set->timer[i].pkg = i;
+		hrtimer_init(&set->timer[i].timer, CLOCK_MONOTONIC,
+			     HRTIMER_MODE_REL_PINNED_HARD);
+		set->timer[i].timer.function = pmu_uncore_poll;
+	}
+	for (i = 0; i < PMU_UNCORE_MAX_PMUS; i++)
+		set->pmus[i] = NULL;
+	ret = cpuhp_state_add_instance(pmu_uncore_hp_state, &set->node);
+	if (ret)
+		return ret;
+	set->hotplug = true;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(pmu_uncore_set_init);
+
+/**
+ * pmu_uncore_set_exit() - undo pmu_uncore_set_init(), if it succeeded
+ * @set: the set, whose PMUs are unregistered
+ */
+void pmu_uncore_set_exit(struct pmu_uncore_set *set)
+{
+	unsigned int i;
+
+	if (!set->hotplug)
+		return;
+	cpuhp_state_remove_instance_nocalls(pmu_uncore_hp_state, &set->node);
+	set->hotplug = false;
+	for (i = 0; i < PMU_UNCORE_MAX_PACKAGES; i++)
+		hrtimer_cancel(&set->timer[i].timer);
+}
+EXPORT_SYMBOL_GPL(pmu_uncore_set_exit);
+
+/**
+ * pmu_uncore_register() - register one PMU of a set
+ * @pu: the PMU, with its struct pmu callbacks and module filled in
+ * @set: its set, set up by pmu_uncore_set_init()
+ * @name: the PMU's name
+ * @format: its format/ group
+ * @events: its events/ group
+ *
+ * Return: 0 or a negative errno.
+ */
+int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
+			const char *name, const struct attribute_group *format,
+			const struct attribute_group *events)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < PMU_UNCORE_MAX_PMUS && set->pmus[i]; i++)
+		;
+	if (i == PMU_UNCORE_MAX_PMUS)
+		return -ENOSPC;
+	pu->set = set;
+	pu->groups[0] = format;
+	pu->groups[1] = events;
+	pu->groups[2] = &pmu_uncore_attr_group;
+	pu->groups[3] = NULL;
+	pu->pmu.task_ctx_nr = perf_invalid_context;
+	pu->pmu.capabilities |= PERF_PMU_CAP_NO_INTERRUPT |
+				PERF_PMU_CAP_NO_EXCLUDE;
+	pu->pmu.attr_groups = pu->groups;
+	ret = perf_pmu_register(&pu->pmu, name, -1);
+	if (ret)
+		return ret;
+	pu->registered = true;
+	/* From now on the PMU follows its counting CPUs. */
+	cpus_read_lock();
+	set->pmus[i] = pu;
+	cpus_read_unlock();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(pmu_uncore_register);
+
+/**
+ * pmu_uncore_unregister() - remove a PMU pmu_uncore_register() registered
+ * @pu: the PMU; it has no events left
+ */
+void pmu_uncore_unregister(struct pmu_uncore *pu)
+{
+	unsigned int i;
+
+	if (!pu->registered)
+		return;
+	cpus_read_lock();
+	for (i = 0; i < PMU_UNCORE_MAX_PMUS; i++)
+		if (pu->set->pmus[i] == pu)
+			pu->set->pmus[i] = NULL;
+	cpus_read_unlock();
+	pmu_suite_unregister(&pu->pmu);
+	pu->registered = false;
+}
+EXPORT_SYMBOL_GPL(pmu_uncore_unregister);
+
+int pmu_uncore_framework_init(void)
+{
+	int ret;
+
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,
+				      "perf/pmu_suite/uncore:online",
+				      pmu_uncore_cpu_online,
+				      pmu_uncore_cpu_offline);
+	if (ret < 0)
+		return ret;
+	pmu_uncore_hp_state = ret;
+	return 0;
+}
+
+void pmu_uncore_framework_exit(void)
+{
+	if (pmu_uncore_hp_state >= 0)
+		cpuhp_remove_multi_state(pmu_uncore_hp_state);
+	pmu_uncore_hp_state = -1;
+}

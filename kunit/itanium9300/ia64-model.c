@@ -28,7 +28,7 @@
 #include "ia64-model.h"
 #include "../../drivers/perf/itanium9300/ia64-catalogue.h"
 #include "../../drivers/perf/itanium9300/ia64-event.h"
-#include "../../drivers/perf/itanium9300/ia64-regs.h"
+#include <pmu-suite/ia64-regs.h>
 
 #define WRAP		BIT_ULL(IA64_COUNTER_WIDTH)
 #define UNDEFINED	0xdeadbeefdeadbeefULL

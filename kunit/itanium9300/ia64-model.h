@@ -7,7 +7,7 @@
 #ifndef _IA64_MODEL_H
 #define _IA64_MODEL_H
 
-#include "../../drivers/perf/itanium9300/ia64-pmu.h"
+#include <pmu-suite/ia64-pmu.h>
 
 /**
  * struct ia64_model - the thread's PMU registers and state

@@ -18,7 +18,7 @@
 #include "ia64-model.h"
 #include "../../drivers/perf/itanium9300/ia64-catalogue.h"
 #include "../../drivers/perf/itanium9300/ia64-event.h"
-#include "../../drivers/perf/itanium9300/ia64-regs.h"
+#include <pmu-suite/ia64-regs.h>
 
 #define CFG(code, umask)	IA64_CONFIG(code, umask)
 #define USER_IP			0x4000000000012342ULL

@@ -7,7 +7,7 @@
 #ifndef _IA64_UNCORE_MODEL_H
 #define _IA64_UNCORE_MODEL_H
 
-#include "../../drivers/perf/itanium9300/ia64-uncore-pmu.h"
+#include <pmu-suite/ia64-uncore-pmu.h>
 
 #define IA64_UMODEL_SOCKETS	2
 /*

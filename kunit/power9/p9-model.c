@@ -17,7 +17,7 @@
 #include <linux/ptrace.h>
 
 #include "p9-model.h"
-#include "../../drivers/perf/power9/p9-regs.h"
+#include <pmu-suite/p9-regs.h>
 
 #define NEGATIVE	0x80000000U
 

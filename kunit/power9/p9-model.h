@@ -6,7 +6,9 @@
 #ifndef _P9_MODEL_H
 #define _P9_MODEL_H
 
-#include "../../drivers/perf/power9/p9-pmu.h"
+#include <pmu-suite/p9-pmu.h>
+
+#include "../../drivers/perf/power9/p9-event.h"
 
 /**
  * struct p9_model - the thread's PMU registers and state

@@ -14,7 +14,7 @@
 #include <pmu-suite/model.h>
 
 #include "p9-model.h"
-#include "../../drivers/perf/power9/p9-regs.h"
+#include <pmu-suite/p9-regs.h>
 
 #define USER_IP		0x10001234ULL
 #define KERNEL_IP	0xc000000000123450ULL

@@ -9,8 +9,8 @@
 
 #include <linux/types.h>
 
-#include "../../drivers/perf/sparc_t4/t4-pmu.h"
-#include "../../drivers/perf/sparc_t4/t4-regs.h"
+#include <pmu-suite/t4-pmu.h>
+#include <pmu-suite/t4-regs.h>
 
 enum t4_model_mode {
 	T4_MODEL_USER,

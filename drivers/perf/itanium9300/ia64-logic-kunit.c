@@ -13,7 +13,7 @@
 
 #include "ia64-event.h"
 #include "ia64-pmc.h"
-#include "ia64-regs.h"
+#include <pmu-suite/ia64-regs.h>
 #include "ia64-sample.h"
 #include "ia64-sched.h"
 

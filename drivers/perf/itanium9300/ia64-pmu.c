@@ -24,8 +24,8 @@
 #include "ia64-catalogue.h"
 #include "ia64-event.h"
 #include "ia64-pmc.h"
-#include "ia64-pmu.h"
-#include "ia64-regs.h"
+#include <pmu-suite/ia64-pmu.h>
+#include <pmu-suite/ia64-regs.h>
 #include "ia64-sample.h"
 #include "ia64-sched.h"
 

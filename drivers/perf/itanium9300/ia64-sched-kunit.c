@@ -12,7 +12,7 @@
 #include <pmu-suite/multiset.h>
 
 #include "ia64-event.h"
-#include "ia64-regs.h"
+#include <pmu-suite/ia64-regs.h>
 #include "ia64-sched.h"
 
 #define GROUP_MAX	4

@@ -6,7 +6,7 @@
 #define _IA64_SCHED_H
 
 #include "ia64-event.h"
-#include "ia64-regs.h"
+#include <pmu-suite/ia64-regs.h>
 
 /**
  * struct ia64_schedule - where a group's events count, and what they share

@@ -14,7 +14,7 @@
 #include <linux/string.h>
 
 #include "ia64-catalogue.h"
-#include "ia64-uncore.h"
+#include <pmu-suite/ia64-uncore.h>
 
 static int decode(enum ia64_unc_box box, u64 config, u64 config1,
 		  u64 config2, struct ia64_unc_event *ev)

@@ -10,7 +10,7 @@
 
 #include "p9-catalogue.h"
 #include "p9-event.h"
-#include "p9-regs.h"
+#include <pmu-suite/p9-regs.h>
 
 static int decode(u64 config)
 {

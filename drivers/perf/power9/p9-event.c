@@ -11,7 +11,7 @@
 #include <linux/export.h>
 
 #include "p9-event.h"
-#include "p9-regs.h"
+#include <pmu-suite/p9-regs.h>
 
 /*
  * Event selector classes (Table A-2, MMCR1[PMCxSEL(0:3)]): 0000-0111

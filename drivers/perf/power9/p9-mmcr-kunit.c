@@ -10,7 +10,7 @@
 
 #include "p9-event.h"
 #include "p9-mmcr.h"
-#include "p9-regs.h"
+#include <pmu-suite/p9-regs.h>
 #include "p9-sched.h"
 
 #define IBM(n)	BIT_ULL(63 - (n))

@@ -14,7 +14,7 @@
 #include <linux/export.h>
 
 #include "p9-mmcr.h"
-#include "p9-regs.h"
+#include <pmu-suite/p9-regs.h>
 
 static u64 p9_mmcr1_pmc(u8 pmc, const struct p9_event *ev)
 {

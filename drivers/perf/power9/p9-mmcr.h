@@ -5,6 +5,8 @@
 #ifndef _P9_MMCR_H
 #define _P9_MMCR_H
 
+#include <pmu-suite/p9-regs.h>
+
 #include "p9-sched.h"
 
 /**
@@ -19,20 +21,6 @@ struct p9_counter_attr {
 	bool exclude_kernel;
 	bool exclude_hv;
 	bool exclude_idle;
-};
-
-/**
- * struct p9_mmcr - the control registers, with the counters running
- * @mmcr0: MMCR0 (the caller adds MMCR0[FC] to freeze)
- * @mmcr1: MMCR1: unit, combination and selector of PMC1-4
- * @mmcr2: MMCR2: per-counter freeze conditions
- * @mmcra: MMCRA: sampling and thresholds
- */
-struct p9_mmcr {
-	u64 mmcr0;
-	u64 mmcr1;
-	u64 mmcr2;
-	u64 mmcra;
 };
 
 void p9_compute_mmcr(const struct p9_event *evs,

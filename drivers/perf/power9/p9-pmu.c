@@ -19,8 +19,9 @@
 #include "p9-catalogue.h"
 #include "p9-event.h"
 #include "p9-generic.h"
-#include "p9-pmu.h"
-#include "p9-regs.h"
+#include "p9-mmcr.h"
+#include <pmu-suite/p9-pmu.h>
+#include <pmu-suite/p9-regs.h>
 #include "p9-sched.h"
 
 #define P9_PMC_WIDTH		32

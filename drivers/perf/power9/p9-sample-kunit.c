@@ -10,8 +10,8 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 
-#include "p9-regs.h"
-#include "p9-sample.h"
+#include <pmu-suite/p9-regs.h>
+#include <pmu-suite/p9-sample.h>
 
 #define KBASE		0xc000000000000000ULL
 #define USER_IP		0x10001234ULL

@@ -24,8 +24,8 @@
 
 #include "t4-catalogue.h"
 #include "t4-dram.h"
-#include "t4-pmu.h"
-#include "t4-regs.h"
+#include <pmu-suite/t4-pmu.h>
+#include <pmu-suite/t4-regs.h>
 
 struct t4_dram_pmu {
 	struct pmu_uncore pu;

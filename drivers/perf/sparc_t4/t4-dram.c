@@ -16,7 +16,7 @@
 
 #include "t4-catalogue.h"
 #include "t4-dram.h"
-#include "t4-regs.h"
+#include <pmu-suite/t4-regs.h>
 
 /**
  * t4_dram_decode() - validate a sparc_t4_dram event

@@ -16,7 +16,7 @@
 #include "t4-dram.h"
 #include "t4-event.h"
 #include "t4-generic.h"
-#include "t4-regs.h"
+#include <pmu-suite/t4-regs.h>
 
 static int decode(unsigned int sl, unsigned int mask)
 {

@@ -37,8 +37,8 @@
 #include "t4-catalogue.h"
 #include "t4-event.h"
 #include "t4-generic.h"
-#include "t4-pmu.h"
-#include "t4-regs.h"
+#include <pmu-suite/t4-pmu.h>
+#include <pmu-suite/t4-regs.h>
 
 /* A PIC interrupts when it wraps to zero; a run is at most 2^32 events. */
 #define T4_PIC_WRAP		BIT_ULL(T4_PIC_WIDTH)

@@ -11,7 +11,7 @@
 
 #include <linux/module.h>
 
-#include "ia64-uncore.h"
+#include <pmu-suite/ia64-uncore.h>
 
 /**
  * struct ia64_uncore_ops - CSR access for the uncore PMUs

@@ -15,8 +15,8 @@
 #include <asm/perf_event.h>
 #include <asm/processor.h>
 
-#include "../../../drivers/perf/itanium9300/ia64-pmu.h"
-#include "../../../drivers/perf/itanium9300/ia64-regs.h"
+#include <pmu-suite/ia64-pmu.h>
+#include <pmu-suite/ia64-regs.h>
 
 static u64 ia64_hw_read_pmc(unsigned int pmc)
 {

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * POWER9 core PMU: the perf glue's interface to a register backend.
+ * POWER9 core PMU: the contract between the driver and a register backend.
  *
- * The glue (p9-pmu.c) knows perf and the PMU's rules; a backend knows how
- * to reach the registers: the powerpc backend through SPRs, the KUnit
- * model through a structure that behaves as the manual describes.
+ * The driver (drivers/perf/power9) knows perf and the PMU's rules; a
+ * backend knows how to reach the registers: the powerpc backend through
+ * SPRs, the KUnit model through a structure that behaves as the manual
+ * describes.
  */
 #ifndef _P9_PMU_H
 #define _P9_PMU_H
@@ -12,9 +13,8 @@
 #include <linux/module.h>
 #include <linux/ptrace.h>
 #include <pmu-suite/core-pmu.h>
-
-#include "p9-mmcr.h"
-#include "p9-sample.h"
+#include <pmu-suite/p9-regs.h>
+#include <pmu-suite/p9-sample.h>
 
 /**
  * struct p9_pmu_ops - register access for one CPU, called on that CPU

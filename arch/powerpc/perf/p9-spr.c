@@ -16,8 +16,8 @@
 #include <asm/pmc.h>
 #include <asm/reg.h>
 
-#include "../../../drivers/perf/power9/p9-pmu.h"
-#include "../../../drivers/perf/power9/p9-regs.h"
+#include <pmu-suite/p9-pmu.h>
+#include <pmu-suite/p9-regs.h>
 
 static u64 p9_spr_read_pmc(unsigned int pmc)
 {

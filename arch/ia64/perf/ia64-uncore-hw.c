@@ -13,8 +13,8 @@
 #include <linux/perf_event.h>
 #include <asm/processor.h>
 
-#include "../../../drivers/perf/itanium9300/ia64-regs.h"
-#include "../../../drivers/perf/itanium9300/ia64-uncore-pmu.h"
+#include <pmu-suite/ia64-regs.h>
+#include <pmu-suite/ia64-uncore-pmu.h>
 
 /*
  * The aperture base 0x8003FFFB00000000 has bit 63 set: on ia64 that is

@@ -53,8 +53,8 @@
 #include <asm/pcr.h>
 #include <asm/spitfire.h>
 
-#include "../../../drivers/perf/sparc_t4/t4-pmu.h"
-#include "../../../drivers/perf/sparc_t4/t4-regs.h"
+#include <pmu-suite/t4-pmu.h>
+#include <pmu-suite/t4-regs.h>
 
 static bool dram;
 module_param(dram, bool, 0444);

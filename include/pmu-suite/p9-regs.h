@@ -10,6 +10,7 @@
 #define _P9_REGS_H
 
 #include <linux/bits.h>
+#include <linux/types.h>
 
 #define P9_IBM_BIT(n)		BIT_ULL(63 - (n))
 #define P9_IBM_FIELD(first, last)	GENMASK_ULL(63 - (first), 63 - (last))
@@ -90,5 +91,19 @@
 /* SIER[TYPE] values */
 #define P9_SIER_TYPE_LOAD		1
 #define P9_SIER_TYPE_STORE		2
+
+/**
+ * struct p9_mmcr - the control registers, with the counters running
+ * @mmcr0: MMCR0 (the caller adds MMCR0[FC] to freeze)
+ * @mmcr1: MMCR1: unit, combination and selector of PMC1-4
+ * @mmcr2: MMCR2: per-counter freeze conditions
+ * @mmcra: MMCRA: sampling and thresholds
+ */
+struct p9_mmcr {
+	u64 mmcr0;
+	u64 mmcr1;
+	u64 mmcr2;
+	u64 mmcra;
+};
 
 #endif /* _P9_REGS_H */

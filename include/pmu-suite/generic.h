@@ -33,4 +33,63 @@ static inline int pmu_generic_check(u32 type, u64 config)
 	return 0;
 }
 
+/**
+ * struct pmu_generic_event - a generic event a PMU counts
+ * @alias: its sysfs events/ name, as perf spells the generic event
+ * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
+ * @config: the generic event's config (for cache events: id, op and
+ *	result in bytes 0, 1 and 2)
+ *
+ * A driver's table entry starts with one, followed by what the driver
+ * counts the event with.
+ */
+struct pmu_generic_event {
+	const char *alias;
+	u32 type;
+	u64 config;
+};
+
+/*
+ * Initializers from the names of perf's enums: PMU_GENERIC_HW("cycles",
+ * CPU_CYCLES), PMU_GENERIC_CACHE("L1-dcache-loads", L1D, READ, ACCESS).
+ * Use them in the table itself: passed through another macro, READ and
+ * WRITE (macros of their own) would be expanded before they are pasted.
+ */
+#define PMU_GENERIC_HW(alias, id)					\
+	{ alias, PERF_TYPE_HARDWARE, PERF_COUNT_HW_ ## id }
+#define PMU_GENERIC_CACHE(alias, id, op, result)			\
+	{ alias, PERF_TYPE_HW_CACHE,					\
+	  PERF_COUNT_HW_CACHE_ ## id |					\
+	  PERF_COUNT_HW_CACHE_OP_ ## op << 8 |				\
+	  PERF_COUNT_HW_CACHE_RESULT_ ## result << 16 }
+
+/**
+ * pmu_generic_lookup() - the entry of a driver's table for a generic event
+ * @table: the table; each entry starts with a struct pmu_generic_event
+ * @n: entries
+ * @size: size of an entry
+ * @type: the event's type
+ * @config: its config
+ *
+ * Return: the entry's index; pmu_generic_check()'s error for a config
+ * perf does not define or another type; -ENOENT if the table has no entry
+ * for it.
+ */
+static inline int pmu_generic_lookup(const void *table, unsigned int n,
+				     size_t size, u32 type, u64 config)
+{
+	int ret = pmu_generic_check(type, config);
+	unsigned int i;
+
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		const struct pmu_generic_event *g = table + i * size;
+
+		if (g->type == type && g->config == config)
+			return i;
+	}
+	return -ENOENT;
+}
+
 #endif /* _PMU_SUITE_GENERIC_H */

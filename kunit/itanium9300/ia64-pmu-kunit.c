@@ -20,6 +20,8 @@
 #include "../../drivers/perf/itanium9300/ia64-event.h"
 #include <pmu-suite/ia64-regs.h>
 
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
 #define CFG(code, umask)	IA64_CONFIG(code, umask)
 #define USER_IP			0x4000000000012342ULL
 #define DATA_ADDR		0x6000000000abc128ULL
@@ -581,4 +583,3 @@ kunit_test_suite(ia64k_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the Itanium 9300 perf glue against a PMU model");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

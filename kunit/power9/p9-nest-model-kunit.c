@@ -13,6 +13,8 @@
 
 #include "p9-nest-model.h"
 
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
 #define CHIP		P9_NMODEL_CPU_CHIP
 #define PB_CYC		0x80
 #define MBA0_READ	0x448
@@ -237,4 +239,3 @@ kunit_test_suite(nest_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the POWER9 nest IMC PMU against a model");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

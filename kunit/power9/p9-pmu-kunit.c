@@ -16,6 +16,8 @@
 #include "p9-model.h"
 #include <pmu-suite/p9-regs.h>
 
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
 #define USER_IP		0x10001234ULL
 #define KERNEL_IP	0xc000000000123450ULL
 
@@ -427,4 +429,3 @@ kunit_test_suite(p9k_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the POWER9 perf glue against a PMU model");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

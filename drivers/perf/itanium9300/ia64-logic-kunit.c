@@ -17,6 +17,8 @@
 #include "ia64-sample.h"
 #include "ia64-sched.h"
 
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
 #define CFG(code, umask)	IA64_CONFIG(code, umask)
 #define QUAL(k)			FIELD_PREP(IA64_CFG1_QUAL, k)
 #define LG(n)			FIELD_PREP(IA64_CFG1_RANGE_LG, n)
@@ -812,4 +814,3 @@ kunit_test_suite(ia64_logic_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the Itanium 9300 PMU logic");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -12,6 +12,8 @@
 #include "p9-event.h"
 #include <pmu-suite/p9-regs.h>
 
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
 static int decode(u64 config)
 {
 	struct p9_event ev;
@@ -272,4 +274,3 @@ kunit_test_suite(p9_event_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the POWER9 PMU logic");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -31,14 +31,14 @@ static void p9_generic_all_resolve(struct kunit *test)
 		const char *why = NULL;
 		u64 code = 0;
 
-		KUNIT_EXPECT_EQ_MSG(test, p9_generic_code(g->type, g->config,
+		KUNIT_EXPECT_EQ_MSG(test, p9_generic_code(g->gen.type, g->gen.config,
 							  &code), 0,
-				    "%s", g->alias);
-		KUNIT_EXPECT_NE_MSG(test, code, 0ULL, "%s", g->alias);
+				    "%s", g->gen.alias);
+		KUNIT_EXPECT_NE_MSG(test, code, 0ULL, "%s", g->gen.alias);
 		KUNIT_EXPECT_EQ_MSG(test, p9_event_decode(code, &ev, &why), 0,
-				    "%s (0x%llx): %s", g->alias, code, why);
+				    "%s (0x%llx): %s", g->gen.alias, code, why);
 		KUNIT_EXPECT_EQ_MSG(test, p9_schedule(&ev, 1, &s), 0,
-				    "%s (0x%llx)", g->alias, code);
+				    "%s (0x%llx)", g->gen.alias, code);
 	}
 }
 

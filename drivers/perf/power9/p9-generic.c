@@ -18,37 +18,29 @@
 #include "p9-catalogue.h"
 #include "p9-generic.h"
 
-#define HW(alias, id, name)						\
-	{ alias, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##id, name }
-#define CACHE(alias, id, op, result, name)				\
-	{ alias, PERF_TYPE_HW_CACHE,					\
-	  PERF_COUNT_HW_CACHE_##id |					\
-	  PERF_COUNT_HW_CACHE_OP_##op << 8 |				\
-	  PERF_COUNT_HW_CACHE_RESULT_##result << 16, name }
-
 const struct p9_generic_event p9_generic_events[] = {
-	HW("cycles", CPU_CYCLES, "PM_CYC"),
-	HW("instructions", INSTRUCTIONS, "PM_INST_CMPL"),
-	HW("stalled-cycles-frontend", STALLED_CYCLES_FRONTEND, "PM_ICT_NOSLOT_CYC"),
-	HW("stalled-cycles-backend", STALLED_CYCLES_BACKEND, "PM_CMPLU_STALL"),
-	HW("branch-instructions", BRANCH_INSTRUCTIONS, "PM_BR_CMPL"),
-	HW("branch-misses", BRANCH_MISSES, "PM_BR_MPRED_CMPL"),
-	HW("cache-references", CACHE_REFERENCES, "PM_LD_REF_L1"),
-	HW("cache-misses", CACHE_MISSES, "PM_LD_MISS_L1_FIN"),
-	CACHE("L1-dcache-loads", L1D, READ, ACCESS, "PM_LD_REF_L1"),
-	CACHE("L1-dcache-load-misses", L1D, READ, MISS, "PM_LD_MISS_L1_FIN"),
-	CACHE("L1-dcache-store-misses", L1D, WRITE, MISS, "PM_ST_MISS_L1"),
-	CACHE("L1-dcache-prefetches", L1D, PREFETCH, ACCESS, "PM_L1_PREF"),
-	CACHE("L1-icache-loads", L1I, READ, ACCESS, "PM_INST_FROM_L1"),
-	CACHE("L1-icache-load-misses", L1I, READ, MISS, "PM_L1_ICACHE_MISS"),
-	CACHE("L1-icache-prefetches", L1I, PREFETCH, ACCESS, "PM_IC_PREF_WRITE"),
+	{ PMU_GENERIC_HW("cycles", CPU_CYCLES), "PM_CYC" },
+	{ PMU_GENERIC_HW("instructions", INSTRUCTIONS), "PM_INST_CMPL" },
+	{ PMU_GENERIC_HW("stalled-cycles-frontend", STALLED_CYCLES_FRONTEND), "PM_ICT_NOSLOT_CYC" },
+	{ PMU_GENERIC_HW("stalled-cycles-backend", STALLED_CYCLES_BACKEND), "PM_CMPLU_STALL" },
+	{ PMU_GENERIC_HW("branch-instructions", BRANCH_INSTRUCTIONS), "PM_BR_CMPL" },
+	{ PMU_GENERIC_HW("branch-misses", BRANCH_MISSES), "PM_BR_MPRED_CMPL" },
+	{ PMU_GENERIC_HW("cache-references", CACHE_REFERENCES), "PM_LD_REF_L1" },
+	{ PMU_GENERIC_HW("cache-misses", CACHE_MISSES), "PM_LD_MISS_L1_FIN" },
+	{ PMU_GENERIC_CACHE("L1-dcache-loads", L1D, READ, ACCESS), "PM_LD_REF_L1" },
+	{ PMU_GENERIC_CACHE("L1-dcache-load-misses", L1D, READ, MISS), "PM_LD_MISS_L1_FIN" },
+	{ PMU_GENERIC_CACHE("L1-dcache-store-misses", L1D, WRITE, MISS), "PM_ST_MISS_L1" },
+	{ PMU_GENERIC_CACHE("L1-dcache-prefetches", L1D, PREFETCH, ACCESS), "PM_L1_PREF" },
+	{ PMU_GENERIC_CACHE("L1-icache-loads", L1I, READ, ACCESS), "PM_INST_FROM_L1" },
+	{ PMU_GENERIC_CACHE("L1-icache-load-misses", L1I, READ, MISS), "PM_L1_ICACHE_MISS" },
+	{ PMU_GENERIC_CACHE("L1-icache-prefetches", L1I, PREFETCH, ACCESS), "PM_IC_PREF_WRITE" },
 	/* The L3 is the last level: loads it served, and loads it missed. */
-	CACHE("LLC-loads", LL, READ, ACCESS, "PM_DATA_FROM_L3"),
-	CACHE("LLC-load-misses", LL, READ, MISS, "PM_DATA_FROM_L3MISS"),
-	CACHE("dTLB-load-misses", DTLB, READ, MISS, "PM_DTLB_MISS"),
-	CACHE("iTLB-load-misses", ITLB, READ, MISS, "PM_ITLB_MISS"),
-	CACHE("branch-loads", BPU, READ, ACCESS, "PM_BR_CMPL"),
-	CACHE("branch-load-misses", BPU, READ, MISS, "PM_BR_MPRED_CMPL"),
+	{ PMU_GENERIC_CACHE("LLC-loads", LL, READ, ACCESS), "PM_DATA_FROM_L3" },
+	{ PMU_GENERIC_CACHE("LLC-load-misses", LL, READ, MISS), "PM_DATA_FROM_L3MISS" },
+	{ PMU_GENERIC_CACHE("dTLB-load-misses", DTLB, READ, MISS), "PM_DTLB_MISS" },
+	{ PMU_GENERIC_CACHE("iTLB-load-misses", ITLB, READ, MISS), "PM_ITLB_MISS" },
+	{ PMU_GENERIC_CACHE("branch-loads", BPU, READ, ACCESS), "PM_BR_CMPL" },
+	{ PMU_GENERIC_CACHE("branch-load-misses", BPU, READ, MISS), "PM_BR_MPRED_CMPL" },
 };
 EXPORT_SYMBOL_IF_KUNIT(p9_generic_events);
 
@@ -113,19 +105,12 @@ EXPORT_SYMBOL_IF_KUNIT(p9_catalogue_code);
  */
 int p9_generic_code(u32 type, u64 config, u64 *code)
 {
-	unsigned int i;
-	int ret = pmu_generic_check(type, config);
+	int i = pmu_generic_lookup(p9_generic_events, p9_generic_events_len,
+				   sizeof(*p9_generic_events), type, config);
 
-	if (ret)
-		return ret;
-	for (i = 0; i < p9_generic_events_len; i++) {
-		const struct p9_generic_event *g = &p9_generic_events[i];
-
-		if (g->type == type && g->config == config) {
-			*code = p9_catalogue_code(g->name);
-			return *code ? 0 : -ENOENT;
-		}
-	}
-	return -ENOENT;
+	if (i < 0)
+		return i;
+	*code = p9_catalogue_code(p9_generic_events[i].name);
+	return *code ? 0 : -ENOENT;
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_generic_code);

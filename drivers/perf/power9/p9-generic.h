@@ -7,19 +7,15 @@
 #define _P9_GENERIC_H
 
 #include <linux/types.h>
+#include <pmu-suite/generic.h>
 
 /**
  * struct p9_generic_event - a generic perf event the PMU can count
- * @alias: its sysfs events/ name, as perf spells the generic event
- * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
- * @config: the generic event's config (for cache events: id, op and
- *	result in bytes 0, 1 and 2)
+ * @gen: the generic event
  * @name: the catalogue event that counts it
  */
 struct p9_generic_event {
-	const char *alias;
-	u32 type;
-	u64 config;
+	struct pmu_generic_event gen;
 	const char *name;
 };
 

@@ -332,7 +332,7 @@ static void p9_build_events(struct pmu_core_events *e)
 		u64 code = p9_catalogue_code(p9_generic_events[i].name);
 
 		if (code)
-			pmu_core_events_add(e, p9_generic_events[i].alias,
+			pmu_core_events_add(e, p9_generic_events[i].gen.alias,
 					    code);
 	}
 }

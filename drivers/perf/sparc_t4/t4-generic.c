@@ -18,35 +18,27 @@
 #include "t4-catalogue.h"
 #include "t4-generic.h"
 
-#define HW(alias, id, sl, mask)						\
-	{ alias, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##id, sl, mask }
-#define CACHE(alias, id, op, result, sl, mask)				\
-	{ alias, PERF_TYPE_HW_CACHE,					\
-	  PERF_COUNT_HW_CACHE_##id |					\
-	  PERF_COUNT_HW_CACHE_OP_##op << 8 |				\
-	  PERF_COUNT_HW_CACHE_RESULT_##result << 16, sl, mask }
-
 const struct t4_generic_event t4_generic_events[] = {
 	/* sl 26 counts cycles in the modes PCR.ut/st/ht select. */
-	HW("cycles", CPU_CYCLES, 26, 0x00),
+	{ PMU_GENERIC_HW("cycles", CPU_CYCLES), 26, 0x00 },
 	/* sl 3: the six instruction classes together are all instructions. */
-	HW("instructions", INSTRUCTIONS, 3, 0x3f),
-	HW("branch-instructions", BRANCH_INSTRUCTIONS, 4, 0x01),
-	HW("branch-misses", BRANCH_MISSES, 25, 0x0f),
-	HW("cache-references", CACHE_REFERENCES, 3, 0x04),
-	HW("cache-misses", CACHE_MISSES, 16, 0x07),
-	CACHE("L1-dcache-loads", L1D, READ, ACCESS, 3, 0x04),
-	CACHE("L1-dcache-load-misses", L1D, READ, MISS, 16, 0x07),
-	CACHE("L1-dcache-stores", L1D, WRITE, ACCESS, 3, 0x08),
-	CACHE("L1-dcache-prefetches", L1D, PREFETCH, ACCESS, 4, 0x10),
-	CACHE("L1-icache-load-misses", L1I, READ, MISS, 5, 0x07),
+	{ PMU_GENERIC_HW("instructions", INSTRUCTIONS), 3, 0x3f },
+	{ PMU_GENERIC_HW("branch-instructions", BRANCH_INSTRUCTIONS), 4, 0x01 },
+	{ PMU_GENERIC_HW("branch-misses", BRANCH_MISSES), 25, 0x0f },
+	{ PMU_GENERIC_HW("cache-references", CACHE_REFERENCES), 3, 0x04 },
+	{ PMU_GENERIC_HW("cache-misses", CACHE_MISSES), 16, 0x07 },
+	{ PMU_GENERIC_CACHE("L1-dcache-loads", L1D, READ, ACCESS), 3, 0x04 },
+	{ PMU_GENERIC_CACHE("L1-dcache-load-misses", L1D, READ, MISS), 16, 0x07 },
+	{ PMU_GENERIC_CACHE("L1-dcache-stores", L1D, WRITE, ACCESS), 3, 0x08 },
+	{ PMU_GENERIC_CACHE("L1-dcache-prefetches", L1D, PREFETCH, ACCESS), 4, 0x10 },
+	{ PMU_GENERIC_CACHE("L1-icache-load-misses", L1I, READ, MISS), 5, 0x07 },
 	/* Misses of the local L3: served by local memory or remotely. */
-	CACHE("LLC-load-misses", LL, READ, MISS, 16, 0x06),
+	{ PMU_GENERIC_CACHE("LLC-load-misses", LL, READ, MISS), 16, 0x06 },
 	/* A DTLB fill, by hardware tablewalk of any page size or by trap. */
-	CACHE("dTLB-load-misses", DTLB, READ, MISS, 17, 0x3f),
-	CACHE("iTLB-load-misses", ITLB, READ, MISS, 5, 0x10),
-	CACHE("branch-loads", BPU, READ, ACCESS, 4, 0x01),
-	CACHE("branch-load-misses", BPU, READ, MISS, 25, 0x0f),
+	{ PMU_GENERIC_CACHE("dTLB-load-misses", DTLB, READ, MISS), 17, 0x3f },
+	{ PMU_GENERIC_CACHE("iTLB-load-misses", ITLB, READ, MISS), 5, 0x10 },
+	{ PMU_GENERIC_CACHE("branch-loads", BPU, READ, ACCESS), 4, 0x01 },
+	{ PMU_GENERIC_CACHE("branch-load-misses", BPU, READ, MISS), 25, 0x0f },
 };
 EXPORT_SYMBOL_IF_KUNIT(t4_generic_events);
 
@@ -65,19 +57,12 @@ EXPORT_SYMBOL_IF_KUNIT(t4_generic_events_len);
  */
 int t4_generic_config(u32 type, u64 config, u64 *raw)
 {
-	unsigned int i;
-	int ret = pmu_generic_check(type, config);
+	int i = pmu_generic_lookup(t4_generic_events, t4_generic_events_len,
+				   sizeof(*t4_generic_events), type, config);
 
-	if (ret)
-		return ret;
-	for (i = 0; i < t4_generic_events_len; i++) {
-		const struct t4_generic_event *g = &t4_generic_events[i];
-
-		if (g->type == type && g->config == config) {
-			*raw = T4_CONFIG(g->sl, g->mask);
-			return 0;
-		}
-	}
-	return -ENOENT;
+	if (i < 0)
+		return i;
+	*raw = T4_CONFIG(t4_generic_events[i].sl, t4_generic_events[i].mask);
+	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(t4_generic_config);

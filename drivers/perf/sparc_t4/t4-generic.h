@@ -6,19 +6,16 @@
 #define _T4_GENERIC_H
 
 #include <linux/types.h>
+#include <pmu-suite/generic.h>
 
 /**
  * struct t4_generic_event - a generic event and the catalogue event it is
- * @alias: perf's name, for sysfs
- * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
- * @config: the generic config
+ * @gen: the generic event
  * @sl: PCR.sl of the catalogue event
  * @mask: PCR.mask
  */
 struct t4_generic_event {
-	const char *alias;
-	u32 type;
-	u64 config;
+	struct pmu_generic_event gen;
 	u8 sl;
 	u8 mask;
 };

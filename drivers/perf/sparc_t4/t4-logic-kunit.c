@@ -18,6 +18,8 @@
 #include "t4-generic.h"
 #include <pmu-suite/t4-regs.h>
 
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
 static int decode(unsigned int sl, unsigned int mask)
 {
 	struct t4_event ev;
@@ -413,9 +415,9 @@ static void t4_generic_map(struct kunit *test)
 	for (i = 0; i < t4_generic_events_len; i++) {
 		const struct t4_generic_event *g = &t4_generic_events[i];
 
-		KUNIT_ASSERT_EQ(test, t4_generic_config(g->type, g->config, &raw), 0);
+		KUNIT_ASSERT_EQ(test, t4_generic_config(g->gen.type, g->gen.config, &raw), 0);
 		KUNIT_EXPECT_EQ_MSG(test, t4_event_decode(raw, &ev, &why), 0,
-				    "%s: %s", g->alias, why);
+				    "%s: %s", g->gen.alias, why);
 	}
 	KUNIT_ASSERT_EQ(test, t4_generic_config(PERF_TYPE_HARDWARE,
 						PERF_COUNT_HW_CPU_CYCLES, &raw), 0);
@@ -465,4 +467,3 @@ kunit_test_suite(t4_logic_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the SPARC T4 PMU logic");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -329,10 +329,10 @@ static void t4_build_events(struct pmu_core_events *e)
 	for (i = 0; i < t4_generic_events_len; i++) {
 		const struct t4_generic_event *g = &t4_generic_events[i];
 
-		if (g->type != PERF_TYPE_HARDWARE ||
-		    pmu_core_events_has(e, g->alias))
+		if (g->gen.type != PERF_TYPE_HARDWARE ||
+		    pmu_core_events_has(e, g->gen.alias))
 			continue;
-		pmu_core_events_add(e, g->alias, T4_CONFIG(g->sl, g->mask));
+		pmu_core_events_add(e, g->gen.alias, T4_CONFIG(g->sl, g->mask));
 	}
 }
 

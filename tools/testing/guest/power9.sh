@@ -95,6 +95,31 @@ check_ratio "power9: perf report puts the samples in the loop" "${top:-0}" 100 5
 user=$(perf script -i /tmp/rec.data -F ip,sym 2>/dev/null | grep -c '_start')
 check_ratio "power9: samples attributed to the loop's user code" "$user" "$ps" 5
 
+# A period short enough to be throttled: a throttled counter must not
+# alert again, so the interrupts stay as few as the built-in PMU's and
+# perf returns (a stopped POWER9 counter left negative alerted at once,
+# hundreds of thousands of times).
+pmis() {
+	awk '$1 == "PMI:" { s = 0; for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) s += $i; print s }' \
+		/proc/interrupts
+}
+throttled() {
+	local before after
+	before=$(pmis)
+	timeout 300 perf record -q -e "$1" -c 1000 -o /tmp/thr.data -- $LOOP >/dev/null 2>&1
+	echo $?
+	after=$(pmis)
+	echo $((after - before))
+}
+set -- $(throttled cycles)
+rc_cpu=$1 pmi_cpu=$2
+set -- $(throttled power9/pm_cyc/)
+rc_p9=$1 pmi_p9=$2
+echo "perf record -c 1000: built-in $pmi_cpu interrupts (rc $rc_cpu), power9 $pmi_p9 (rc $rc_p9)"
+check "power9: perf record -c 1000 (throttled) returns" test "$rc_p9" = 0
+check "power9: throttled, no more interrupts than twice the built-in PMU's" \
+	test "${pmi_p9:-0}" -le $((2 * ${pmi_cpu:-0} + 1000))
+
 # The counters belong to one PMU at a time.
 echo "power9: counters taken by power9"
 perf stat -e power9/event=0x600f4/ -- sleep 3 >/dev/null 2>&1 &

@@ -19,6 +19,7 @@
  */
 #define pr_fmt(fmt) "itanium9300_uncore: " fmt
 
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
@@ -606,7 +607,7 @@ int ia64_uncore_pmu_type(enum ia64_unc_box box)
 		return -ENODEV;
 	return unc_pmus[box].pu.pmu.type;
 }
-EXPORT_SYMBOL_GPL(ia64_uncore_pmu_type);
+EXPORT_SYMBOL_IF_KUNIT(ia64_uncore_pmu_type);
 
 /**
  * ia64_uncore_socket_cpu() - the CPU that counts @socket's events
@@ -618,4 +619,4 @@ int ia64_uncore_socket_cpu(unsigned int socket)
 {
 	return unc_ops ? pmu_uncore_package_cpu(&unc_set, socket) : -ENODEV;
 }
-EXPORT_SYMBOL_GPL(ia64_uncore_socket_cpu);
+EXPORT_SYMBOL_IF_KUNIT(ia64_uncore_socket_cpu);

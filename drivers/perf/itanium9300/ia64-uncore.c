@@ -4,6 +4,7 @@
  * manual as pure functions. The perf glue (ia64-uncore-pmu.c) and the
  * KUnit tests use them; nothing here touches a register.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
@@ -59,7 +60,7 @@ u32 ia64_unc_box_window(enum ia64_unc_box box, unsigned int inst)
 		return 0;
 	return inst ? IA64_UNC_BZ1_WIN : IA64_UNC_BZ0_WIN;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_box_window);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_box_window);
 
 /**
  * ia64_unc_csr_phys() - address of a CSR as section 5.2 builds it
@@ -90,7 +91,7 @@ u64 ia64_unc_dbx_misc(u64 old, bool freeze)
 	old &= ~(IA64_DBX_FRZ_ALL | IA64_DBX_UNFRZ_ALL);
 	return old | (freeze ? IA64_DBX_FRZ_ALL : IA64_DBX_UNFRZ_ALL);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_dbx_misc);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_dbx_misc);
 
 /**
  * ia64_unc_events() - the catalogue of a box type
@@ -112,7 +113,7 @@ const struct ia64_uncore_event *ia64_unc_events(enum ia64_unc_box box,
 		return ia64_rbox_events;
 	}
 }
-EXPORT_SYMBOL_GPL(ia64_unc_events);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_events);
 
 static const struct ia64_uncore_event *ia64_unc_find(enum ia64_unc_box box,
 						     unsigned int code)
@@ -264,7 +265,7 @@ int ia64_unc_rbox_arb_check(u64 arb, const char **why)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_arb_check);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_arb_check);
 
 /**
  * ia64_unc_event_string() - the sysfs events/ string of a catalogue event
@@ -304,7 +305,7 @@ bool ia64_unc_event_string(enum ia64_unc_box box,
 		snprintf(buf, len, "iperf=0x%x", (u32)e->code << e->field_lsb);
 	return true;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_event_string);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_event_string);
 
 /* Z-Box sub-control registers: offsets (Table 5-45) and defined bits */
 static const struct {
@@ -329,7 +330,7 @@ u32 ia64_unc_zbox_subctl_offset(enum ia64_z_subctl reg)
 {
 	return ia64_z_subctl_regs[reg % IA64_Z_SC_NR].offset;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_zbox_subctl_offset);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_zbox_subctl_offset);
 
 /* FVC bcmd encodings of Table 5-58: 0-8, 10, 12 and 15 */
 #define Z_FVC_BCMD_VALID	(GENMASK(8, 0) | BIT(10) | BIT(12) | BIT(15))
@@ -509,7 +510,7 @@ int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
 	ev->iperf = FIELD_GET(IA64_UNC_CFG_IPERF, attr->config);
 	return ia64_unc_rbox_iperf_check(ev->iperf, why);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_decode);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_decode);
 
 /**
  * ia64_unc_counters() - number of counters of one box instance
@@ -532,7 +533,7 @@ unsigned int ia64_unc_counters(enum ia64_unc_box box)
 		return 0;
 	}
 }
-EXPORT_SYMBOL_GPL(ia64_unc_counters);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_counters);
 
 /**
  * ia64_unc_counter_fits() - whether @counter can count @ev
@@ -551,7 +552,7 @@ bool ia64_unc_counter_fits(const struct ia64_unc_event *ev,
 		return counter / IA64_R_SIDE_COUNTERS == ev->inst;
 	return true;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_counter_fits);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_counter_fits);
 
 /**
  * ia64_unc_width() - counter width in bits: B 40, Z 40, R 48 (Table 5-1)
@@ -561,7 +562,7 @@ unsigned int ia64_unc_width(enum ia64_unc_box box)
 {
 	return box == IA64_UNC_RBOX ? 48 : 40;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_width);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_width);
 
 /**
  * ia64_unc_delta() - events counted from @prev to @now, across one wrap
@@ -573,7 +574,7 @@ u64 ia64_unc_delta(enum ia64_unc_box box, u64 prev, u64 now)
 {
 	return pmu_counter_delta(prev, now, ia64_unc_width(box));
 }
-EXPORT_SYMBOL_GPL(ia64_unc_delta);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_delta);
 
 /**
  * ia64_unc_bbox_ctl0() - B_CSR_PERF_CTL0 for a set of enabled counters
@@ -593,7 +594,7 @@ u64 ia64_unc_bbox_ctl0(u8 enabled)
 	return (u64)enabled << 1 | IA64_B_CTL0_IMT_EN | IA64_B_CTL0_ARB_EN |
 	       IA64_B_CTL0_BZ_EN | IA64_B_CTL0_IOB_EN;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_bbox_ctl0);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_bbox_ctl0);
 
 /**
  * ia64_unc_bbox_ctl1() - B_CSR_PERF_CTL1 with a counter's event select
@@ -608,7 +609,7 @@ u64 ia64_unc_bbox_ctl1(u64 ctl1, unsigned int counter, u8 code)
 	ctl1 &= ~(0x3fULL << shift);
 	return (ctl1 | (u64)(code & 0x3f) << shift) & GENMASK_ULL(47, 0);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_bbox_ctl1);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_bbox_ctl1);
 
 /**
  * ia64_unc_bbox_count() - the count in a B_CSR_PERF_CNTn value
@@ -618,7 +619,7 @@ u64 ia64_unc_bbox_count(u64 cnt)
 {
 	return cnt & GENMASK_ULL(39, 0);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_bbox_count);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_bbox_count);
 
 /**
  * ia64_unc_zbox_ctl() - Z_CSR_PMU_CNT_CTL_x for an event
@@ -637,7 +638,7 @@ u64 ia64_unc_zbox_ctl(u8 code, bool enable)
 	return FIELD_PREP(IA64_Z_CTL_INC_SEL, code) | IA64_Z_CTL_WRAP_MODE |
 	       (enable ? IA64_Z_CTL_EN : 0);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_zbox_ctl);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_zbox_ctl);
 
 /**
  * ia64_unc_zbox_count() - the 40-bit count of a Z-Box counter
@@ -648,7 +649,7 @@ u64 ia64_unc_zbox_count(u64 cnt, u64 ctl)
 {
 	return (cnt & GENMASK_ULL(31, 0)) << 8 | FIELD_GET(IA64_Z_CTL_CNT_LO, ctl);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_zbox_count);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_zbox_count);
 
 /**
  * ia64_unc_rbox_side() - 0 for a left port (0-4, 11), 1 for a right one
@@ -658,7 +659,7 @@ unsigned int ia64_unc_rbox_side(unsigned int port)
 {
 	return port >= 5 && port <= 10;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_side);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_side);
 
 /**
  * ia64_unc_rbox_pt_sel() - pt_sel value of @port on its side (Table 5-25)
@@ -670,7 +671,7 @@ unsigned int ia64_unc_rbox_pt_sel(unsigned int port)
 		return 5;
 	return port < 5 ? port : port - 5;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_pt_sel);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_pt_sel);
 
 /**
  * ia64_unc_rbox_ev_sel() - ev_sel of an R-Box event (Table 5-27)
@@ -684,7 +685,7 @@ unsigned int ia64_unc_rbox_ev_sel(const struct ia64_unc_event *ev,
 {
 	return (ev->qlx ? IA64_R_EV_SEL_QLX : 0) + (slot & 1);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_ev_sel);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_ev_sel);
 
 /**
  * ia64_unc_rbox_arb_perf() - R_CSR_Pnn_ARB_PERF with one event field set
@@ -701,7 +702,7 @@ u32 ia64_unc_rbox_arb_perf(u32 old, unsigned int field, u8 arb)
 	old &= IA64_R_ARB_FIELD(0) | IA64_R_ARB_FIELD(1);
 	return (old & ~IA64_R_ARB_FIELD(field)) | (u32)arb << 16 * field;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_arb_perf);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_arb_perf);
 
 /**
  * ia64_unc_rbox_arb_field() - one event field of R_CSR_Pnn_ARB_PERF
@@ -713,7 +714,7 @@ u8 ia64_unc_rbox_arb_field(u32 arb_perf, unsigned int field)
 	field &= 1;
 	return (arb_perf & IA64_R_ARB_FIELD(field)) >> 16 * field;
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_arb_field);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_arb_field);
 
 /**
  * ia64_unc_rbox_arb_offset() - offset of R_CSR_Pnn_ARB_PERF
@@ -727,7 +728,7 @@ u32 ia64_unc_rbox_arb_offset(unsigned int port)
 	return (ia64_unc_rbox_side(port) ? 0x4490 : 0x4290) +
 	       8 * ia64_unc_rbox_pt_sel(port);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_arb_offset);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_arb_offset);
 
 /**
  * ia64_unc_rbox_ctrl() - R_CSR_PERF_CNT_CTRL_x for an R-Box event
@@ -748,7 +749,7 @@ u64 ia64_unc_rbox_ctrl(u64 old, unsigned int port, unsigned int slot,
 	       FIELD_PREP(IA64_R_CTRL_EV_SEL, slot & 3) |
 	       (enable ? IA64_R_CTRL_EN : 0);
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_ctrl);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_ctrl);
 
 /**
  * ia64_unc_rbox_count() - the 48-bit count of an R-Box counter
@@ -759,4 +760,4 @@ u64 ia64_unc_rbox_count(u64 cnt, u64 ctrl)
 {
 	return (ctrl & IA64_R_CTRL_CNT_MSB) << 32 | (cnt & GENMASK_ULL(31, 0));
 }
-EXPORT_SYMBOL_GPL(ia64_unc_rbox_count);
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_count);

@@ -4,6 +4,7 @@
  * POWER9 PMU User's Guide.
  * Do not edit: change the data and regenerate.
  */
+#include <kunit/visibility.h>
 #include <linux/export.h>
 
 #include "p9-nest-catalogue.h"
@@ -159,4 +160,4 @@ const struct p9_nest_event p9_nest_events[P9_NEST_EVENTS_NR] = {
 	{ 0x6b8, 7, "pm_npcq2_creq_brick1" },
 	{ 0x6c0, 7, "pm_npcq2_downgrade_req_brick1" },
 };
-EXPORT_SYMBOL_GPL(p9_nest_events);
+EXPORT_SYMBOL_IF_KUNIT(p9_nest_events);

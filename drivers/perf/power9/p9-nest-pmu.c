@@ -17,6 +17,7 @@
  */
 #define pr_fmt(fmt) "power9_nest: " fmt
 
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
@@ -231,7 +232,7 @@ int p9_nest_pmu_type(void)
 {
 	return nest_pmu.registered ? nest_pmu.pmu.type : -ENODEV;
 }
-EXPORT_SYMBOL_GPL(p9_nest_pmu_type);
+EXPORT_SYMBOL_IF_KUNIT(p9_nest_pmu_type);
 
 /**
  * p9_nest_chip_cpu() - the CPU that counts @chip's events
@@ -243,4 +244,4 @@ int p9_nest_chip_cpu(unsigned int chip)
 {
 	return nest_ops ? pmu_uncore_package_cpu(&nest_chips, chip) : -ENODEV;
 }
-EXPORT_SYMBOL_GPL(p9_nest_chip_cpu);
+EXPORT_SYMBOL_IF_KUNIT(p9_nest_chip_cpu);

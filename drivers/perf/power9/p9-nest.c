@@ -3,6 +3,7 @@
  * POWER9 nest IMC counters: which configurations name an event, and how a
  * posted counter is read.
  */
+#include <kunit/visibility.h>
 #include <linux/bits.h>
 #include <linux/bsearch.h>
 #include <linux/errno.h>
@@ -32,7 +33,7 @@ const struct p9_nest_event *p9_nest_find(unsigned int offset)
 	return bsearch(&offset, p9_nest_events, P9_NEST_EVENTS_NR,
 		       sizeof(p9_nest_events[0]), p9_nest_cmp);
 }
-EXPORT_SYMBOL_GPL(p9_nest_find);
+EXPORT_SYMBOL_IF_KUNIT(p9_nest_find);
 
 /**
  * p9_nest_decode() - check a nest event's configuration
@@ -57,7 +58,7 @@ int p9_nest_decode(const struct perf_event_attr *attr,
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(p9_nest_decode);
+EXPORT_SYMBOL_IF_KUNIT(p9_nest_decode);
 
 /**
  * p9_nest_read() - the value the microcode posted for an event
@@ -73,4 +74,4 @@ u64 p9_nest_read(const void *area, const struct p9_nest_event *ev)
 
 	return be64_to_cpu(READ_ONCE(*slot));
 }
-EXPORT_SYMBOL_GPL(p9_nest_read);
+EXPORT_SYMBOL_IF_KUNIT(p9_nest_read);

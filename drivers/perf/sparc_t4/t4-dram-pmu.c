@@ -15,6 +15,7 @@
  */
 #define pr_fmt(fmt) "sparc_t4_dram: " fmt
 
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
@@ -315,7 +316,7 @@ int t4_dram_pmu_type(unsigned int mcu)
 {
 	return mcu < t4_dram_nr ? t4_dram_pmus[mcu].pu.pmu.type : -ENODEV;
 }
-EXPORT_SYMBOL_GPL(t4_dram_pmu_type);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_pmu_type);
 
 /**
  * t4_dram_pmu_cpu() - the CPU the DRAM PMUs count on
@@ -326,4 +327,4 @@ int t4_dram_pmu_cpu(void)
 {
 	return t4_dram_ops ? pmu_uncore_package_cpu(&t4_dram_chip, 0) : -ENODEV;
 }
-EXPORT_SYMBOL_GPL(t4_dram_pmu_cpu);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_pmu_cpu);

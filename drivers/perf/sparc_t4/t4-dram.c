@@ -9,6 +9,7 @@
  * count with a sticky overflow bit is read often enough by a timer that
  * fewer than two wraps happen between reads.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
@@ -55,7 +56,7 @@ int t4_dram_decode(const struct perf_event_attr *attr, unsigned int *select,
 	*select = attr->config;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(t4_dram_decode);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_decode);
 
 /**
  * t4_dram_ctl() - DRAM_PERF_CTL_REG with one counter's select changed
@@ -71,7 +72,7 @@ u64 t4_dram_ctl(u64 ctl, unsigned int counter, unsigned int select)
 	return (ctl & ~T4_DRAM_SEL(counter)) |
 	       ((u64)select << T4_DRAM_SEL_SHIFT(counter) & T4_DRAM_SEL(counter));
 }
-EXPORT_SYMBOL_GPL(t4_dram_ctl);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_ctl);
 
 /**
  * t4_dram_count() - a counter's 31-bit value in DRAM_PERF_COUNT01_REG
@@ -82,7 +83,7 @@ u32 t4_dram_count(u64 reg, unsigned int counter)
 {
 	return (reg & T4_DRAM_COUNT(counter)) >> T4_DRAM_COUNT_SHIFT(counter);
 }
-EXPORT_SYMBOL_GPL(t4_dram_count);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_count);
 
 /**
  * t4_dram_sticky() - a counter's sticky overflow bit
@@ -93,7 +94,7 @@ bool t4_dram_sticky(u64 reg, unsigned int counter)
 {
 	return reg & T4_DRAM_STICKY(counter);
 }
-EXPORT_SYMBOL_GPL(t4_dram_sticky);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_sticky);
 
 /**
  * t4_dram_clear_sticky() - the value that clears one sticky bit
@@ -107,7 +108,7 @@ u64 t4_dram_clear_sticky(u64 reg, unsigned int counter)
 {
 	return reg & ~T4_DRAM_STICKY(counter);
 }
-EXPORT_SYMBOL_GPL(t4_dram_clear_sticky);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_clear_sticky);
 
 /**
  * t4_dram_set_count() - DRAM_PERF_COUNT01_REG with one counter replaced
@@ -121,7 +122,7 @@ u64 t4_dram_set_count(u64 reg, unsigned int counter, u32 value)
 	return reg | ((u64)value << T4_DRAM_COUNT_SHIFT(counter) &
 		      T4_DRAM_COUNT(counter));
 }
-EXPORT_SYMBOL_GPL(t4_dram_set_count);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_set_count);
 
 /**
  * t4_dram_delta() - events counted between two reads of a DRAM counter
@@ -145,4 +146,4 @@ u64 t4_dram_delta(u32 prev, u32 now, bool sticky)
 		return n - p + (sticky ? span : 0);
 	return n + span - p;
 }
-EXPORT_SYMBOL_GPL(t4_dram_delta);
+EXPORT_SYMBOL_IF_KUNIT(t4_dram_delta);

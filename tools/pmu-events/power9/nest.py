@@ -218,14 +218,14 @@ extern const struct p9_nest_event p9_nest_events[P9_NEST_EVENTS_NR];
 
 def gen_c(events):
     out = [pmucat.c_banner(SOURCE, TOOL)]
-    out.append('#include <linux/export.h>\n\n#include "p9-nest-catalogue.h"\n\n')
+    out.append('#include <kunit/visibility.h>\n#include <linux/export.h>\n\n#include "p9-nest-catalogue.h"\n\n')
     out.append('const struct p9_nest_event p9_nest_events'
                '[P9_NEST_EVENTS_NR] = {\n')
     for e in sorted(events, key=lambda e: int(e['offset'], 16)):
         out.append('\t{ 0x%03x, %d, %s },\n'
                    % (int(e['offset'], 16), int(e['group'][1:]),
                       pmucat.c_string(alias(e['name']))))
-    out.append('};\nEXPORT_SYMBOL_GPL(p9_nest_events);\n')
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_nest_events);\n')
     return ''.join(out)
 
 

@@ -104,8 +104,6 @@ struct pmu_core_events {
  *	registers and each placed event's counter (pmu_core_write_slot());
  *	the counters stay frozen
  * @unfreeze: let the programmed counters count
- * @read_counter: read counter @idx
- * @write_counter: write counter @idx
  * @read_pending: optional; @event's counter has an overflow the interrupt
  *	has not taken yet, so a read leaves the fold to the interrupt
  * @irq_ack: first thing the interrupt does: freeze (if the PMU can) and
@@ -147,8 +145,6 @@ struct pmu_core_ops {
 	u64 (*freeze)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
 	void (*program)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
 	void (*unfreeze)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
-	u64 (*read_counter)(struct pmu_core *pc, int idx);
-	void (*write_counter)(struct pmu_core *pc, int idx, u64 value);
 	bool (*read_pending)(struct pmu_core *pc, struct perf_event *event);
 	u64 (*irq_ack)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
 	bool (*overflowed)(struct pmu_core *pc, struct perf_event *event,
@@ -175,11 +171,18 @@ struct pmu_core_ops {
  * @release: give them back (last event gone)
  * @irq_hook: optional; attach the overflow interrupt to the handler
  * @irq_unhook: optional; detach it
+ * @read_counter: read counter @idx (hw.idx) on this CPU
+ * @write_counter: write it
+ *
+ * The counters are reached without going through the driver: they are
+ * read and written on every task switch.
  */
 struct pmu_core_backend {
 	struct module *owner;
 	int (*reserve)(void);
 	void (*release)(void);
+	u64 (*read_counter)(unsigned int idx);
+	void (*write_counter)(unsigned int idx, u64 value);
 	int (*irq_hook)(void);
 	void (*irq_unhook)(void);
 };

@@ -233,6 +233,8 @@ static void p9_model_release(void)
 const struct p9_pmu_ops p9_model_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
+		.read_counter = p9_model_read_pmc,
+		.write_counter = p9_model_write_pmc,
 		.reserve = p9_model_reserve,
 		.release = p9_model_release,
 	},

@@ -252,6 +252,8 @@ static void t4_model_irq_unhook(void)
 const struct t4_pmu_ops t4_model_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
+		.read_counter = t4_model_read_pic,
+		.write_counter = t4_model_write_pic,
 		.reserve = t4_model_reserve,
 		.release = t4_model_release,
 		.irq_hook = t4_model_irq_hook,

@@ -81,6 +81,8 @@ static void ia64_hw_irq_unhook(void)
 static const struct ia64_pmu_ops ia64_hw_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
+		.read_counter = ia64_hw_read_pmd,
+		.write_counter = ia64_hw_write_pmd,
 		.reserve = ia64_hw_reserve,
 		.release = ia64_hw_release,
 		.irq_hook = ia64_hw_irq_hook,

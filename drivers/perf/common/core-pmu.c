@@ -55,7 +55,7 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
 
 	do {
 		prev = local64_read(&hwc->prev_count);
-		now = pc->ops->read_counter(pc, hwc->idx) & mask;
+		now = pc->backend->read_counter(hwc->idx) & mask;
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
 	delta = pmu_counter_delta(prev, now, pc->ops->width);
 	if (wrapped && now >= prev)
@@ -93,7 +93,7 @@ EXPORT_SYMBOL_GPL(pmu_core_start_value);
 void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value)
 {
 	local64_set(&event->hw.prev_count, value);
-	pc->ops->write_counter(pc, event->hw.idx, value);
+	pc->backend->write_counter(event->hw.idx, value);
 }
 EXPORT_SYMBOL_GPL(pmu_core_arm);
 
@@ -662,7 +662,8 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		return -EBUSY;
 	if (!ops->max_events || ops->max_events > PMU_CORE_MAX_EVENTS ||
 	    !ops->width || ops->width > 63 || !backend->reserve ||
-	    !backend->release)
+	    !backend->release || !backend->read_counter ||
+	    !backend->write_counter)
 		return -EINVAL;
 	pc->ops = ops;
 	ret = pmu_core_events_alloc(&pc->events, ops->nr_events());

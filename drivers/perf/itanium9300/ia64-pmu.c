@@ -191,6 +191,7 @@ static void ia64_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 			p->counter[event->hw.idx] &= ~IA64_PMC_PLM;
 	}
 	ia64_write_pmcs(hw, p);
+	/* Start values are below 2^47: bit 47, the overflow bit, is 0 (3.3.2). */
 	for (i = 0; i < pcpu->n; i++)
 		pmu_core_write_slot(pc, pcpu, i);
 	ia64_rearm(hw, &cpu->sched);
@@ -200,17 +201,6 @@ static void ia64_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 static void ia64_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
 	ia64_hw(pc)->write_pmc(0, 0);
-}
-
-static u64 ia64_read_counter(struct pmu_core *pc, int idx)
-{
-	return ia64_hw(pc)->read_pmd(idx);
-}
-
-/* Bit 47, the overflow bit, is always written as 0 (3.3.2). */
-static void ia64_write_counter(struct pmu_core *pc, int idx, u64 value)
-{
-	ia64_hw(pc)->write_pmd(idx, value);
 }
 
 /*
@@ -415,8 +405,6 @@ const struct pmu_core_ops ia64_core_ops = {
 	.freeze		= ia64_freeze,
 	.program	= ia64_program,
 	.unfreeze	= ia64_unfreeze,
-	.read_counter	= ia64_read_counter,
-	.write_counter	= ia64_write_counter,
 	.read_pending	= ia64_read_pending,
 	.irq_ack	= ia64_irq_ack,
 	.sample		= ia64_sample,

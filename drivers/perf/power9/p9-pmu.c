@@ -204,16 +204,6 @@ static void p9_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	p9_hw(pc)->write_mmcr0(cpu->mmcr.mmcr0);
 }
 
-static u64 p9_read_counter(struct pmu_core *pc, int idx)
-{
-	return p9_hw(pc)->read_pmc(idx);
-}
-
-static void p9_write_counter(struct pmu_core *pc, int idx, u64 value)
-{
-	p9_hw(pc)->write_pmc(idx, value);
-}
-
 /* A negative counter has an alert coming, whose handler folds it. */
 static bool p9_read_pending(struct pmu_core *pc, struct perf_event *event)
 {
@@ -358,8 +348,6 @@ const struct pmu_core_ops p9_core_ops = {
 	.freeze		= p9_freeze,
 	.program	= p9_program,
 	.unfreeze	= p9_unfreeze,
-	.read_counter	= p9_read_counter,
-	.write_counter	= p9_write_counter,
 	.read_pending	= p9_read_pending,
 	.irq_ack	= p9_irq_ack,
 	.overflowed	= p9_overflowed,

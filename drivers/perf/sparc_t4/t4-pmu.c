@@ -244,16 +244,6 @@ static void t4_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
 }
 
-static u64 t4_read_counter(struct pmu_core *pc, int idx)
-{
-	return t4_hw(pc)->read_pic(idx);
-}
-
-static void t4_write_counter(struct pmu_core *pc, int idx, u64 value)
-{
-	t4_hw(pc)->write_pic(idx, value);
-}
-
 /*
  * Every counter of the glue whose PCR.ov is set is stopped, which clears
  * ov reliably (a programming note of section 10.2); the framework folds
@@ -357,8 +347,6 @@ const struct pmu_core_ops t4_core_ops = {
 	.freeze		= t4_freeze,
 	.program	= t4_program,
 	.unfreeze	= t4_unfreeze,
-	.read_counter	= t4_read_counter,
-	.write_counter	= t4_write_counter,
 	.irq_ack	= t4_irq_ack,
 	.sample		= t4_sample,
 	.format		= t4_format_attrs,

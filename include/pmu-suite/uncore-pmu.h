@@ -60,7 +60,6 @@ struct pmu_uncore {
 /**
  * struct pmu_uncore_set - the PMUs of a driver that count for the same
  *	packages
- * @name: for the cpuhp state and messages
  * @nr_packages: packages, at most PMU_UNCORE_MAX_PACKAGES
  * @package_of: the package of a CPU; negative for a CPU that counts for
  *	none
@@ -77,7 +76,6 @@ struct pmu_uncore {
  * @hotplug: @node is added
  */
 struct pmu_uncore_set {
-	const char *name;
 	unsigned int nr_packages;
 	int (*package_of)(unsigned int cpu);
 	u64 poll_ns;

@@ -19,6 +19,7 @@
 #include <linux/string.h>
 #include <pmu-suite/core-pmu.h>
 #include <pmu-suite/counter.h>
+#include <pmu-suite/events.h>
 #include <pmu-suite/sampling.h>
 #include <pmu-suite/unregister.h>
 
@@ -615,11 +616,7 @@ bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id)
 	if (e->n == e->max)
 		return false;
 	pa = &e->attrs[e->n];
-	sysfs_attr_init(&pa->attr.attr);
-	pa->attr.attr.name = name;
-	pa->attr.attr.mode = 0444;
-	pa->attr.show = pmu_core_event_show;
-	pa->id = id;
+	pmu_events_attr_init(pa, name, id, pmu_core_event_show);
 	e->list[e->n++] = &pa->attr.attr;
 	return true;
 }

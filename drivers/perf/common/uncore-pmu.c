@@ -208,7 +208,7 @@ static const struct attribute_group pmu_uncore_attr_group = {
 
 /**
  * pmu_uncore_set_init() - set up a set before its PMUs are registered
- * @set: the set, with @name, @nr_packages, @package_of and, for polled
+ * @set: the set, with @nr_packages, @package_of and, for polled
  *	counters, @poll_ns and @poll filled in
  *
  * The online CPUs take their packages at once; from then on the set

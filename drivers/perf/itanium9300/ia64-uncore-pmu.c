@@ -517,8 +517,7 @@ void ia64_uncore_unregister(void)
 
 	for (box = 0; box < IA64_UNC_NR_BOXES; box++)
 		pmu_uncore_unregister(&unc_pmus[box].pu);
-	if (unc_ops)
-		pmu_uncore_set_exit(&unc_set);
+	pmu_uncore_set_exit(&unc_set);
 	kfree(unc_sockets);
 	unc_sockets = NULL;
 	unc_ops = NULL;
@@ -552,7 +551,6 @@ int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
 	for (i = 0; i < ops->nr_sockets; i++)
 		raw_spin_lock_init(&unc_sockets[i].lock);
 	unc_set = (struct pmu_uncore_set) {
-		.name		= prefix,
 		.nr_packages	= ops->nr_sockets,
 		.package_of	= ops->cpu_socket,
 		.poll_ns	= ops->poll_ns,

@@ -150,14 +150,10 @@ static void nest_init_events(void)
 	unsigned int i;
 
 	for (i = 0; i < P9_NEST_EVENTS_NR; i++) {
-		struct perf_pmu_events_attr *pa = &nest_event_attrs[i];
-
-		sysfs_attr_init(&pa->attr.attr);
-		pa->attr.attr.name = p9_nest_events[i].name;
-		pa->attr.attr.mode = 0444;
-		pa->attr.show = pmu_event_code_show;
-		pa->id = p9_nest_events[i].offset;
-		nest_event_list[i] = &pa->attr.attr;
+		pmu_events_attr_init(&nest_event_attrs[i], p9_nest_events[i].name,
+				     p9_nest_events[i].offset,
+				     pmu_event_code_show);
+		nest_event_list[i] = &nest_event_attrs[i].attr.attr;
 	}
 	nest_event_list[i] = NULL;
 }
@@ -168,8 +164,7 @@ static void nest_init_events(void)
 void p9_nest_unregister(void)
 {
 	pmu_uncore_unregister(&nest_pmu);
-	if (nest_ops)
-		pmu_uncore_set_exit(&nest_chips);
+	pmu_uncore_set_exit(&nest_chips);
 	nest_ops = NULL;
 }
 EXPORT_SYMBOL_GPL(p9_nest_unregister);
@@ -196,7 +191,6 @@ int p9_nest_register(const struct p9_nest_ops *ops, const char *name)
 	nest_init_events();
 	/* The nest posts 64-bit counts in memory: nothing to poll. */
 	nest_chips = (struct pmu_uncore_set) {
-		.name		= name,
 		.nr_packages	= ops->nr_chips,
 		.package_of	= ops->cpu_chip,
 	};

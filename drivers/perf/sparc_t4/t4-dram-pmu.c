@@ -205,14 +205,10 @@ static void t4_dram_init_events(void)
 	unsigned int i;
 
 	for (i = 0; i < T4_DRAM_EVENTS_NR; i++) {
-		struct perf_pmu_events_attr *pa = &t4_dram_event_attrs[i];
-
-		sysfs_attr_init(&pa->attr.attr);
-		pa->attr.attr.name = t4_dram_events[i].alias;
-		pa->attr.attr.mode = 0444;
-		pa->attr.show = pmu_event_code_show;
-		pa->id = t4_dram_events[i].select;
-		t4_dram_event_attr_list[i] = &pa->attr.attr;
+		pmu_events_attr_init(&t4_dram_event_attrs[i],
+				     t4_dram_events[i].alias,
+				     t4_dram_events[i].select, pmu_event_code_show);
+		t4_dram_event_attr_list[i] = &t4_dram_event_attrs[i].attr.attr;
 	}
 }
 
@@ -254,7 +250,6 @@ int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix)
 	t4_dram_init_events();
 	t4_dram_ops = ops;
 	t4_dram_chip = (struct pmu_uncore_set) {
-		.name		= prefix,
 		.nr_packages	= 1,
 		.package_of	= t4_dram_package_of,
 		.poll_ns	= ops->poll_ns,

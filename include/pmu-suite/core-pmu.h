@@ -6,9 +6,10 @@
  * A driver gives the framework tables and a few hooks: how to check a
  * configuration, how to decode an event into its per-CPU slot, whether a
  * set of slots fits the counters (its scheduler), how to freeze, program
- * and unfreeze the hardware, how to read a counter, and how to build a
- * sample. The framework owns the rest: reservation of the hardware, the
- * nesting of disables, add/del/start/stop/read, transactions, group dry
+ * and unfreeze the hardware, and how to build a sample; the register
+ * backend gives the counters' accessors and the interrupt hookup. The
+ * framework owns the rest: reservation of the hardware, the nesting of
+ * disables, add/del/start/stop/read, transactions, group dry
  * runs, throttling, the overflow interrupt's loop, sysfs and registration.
  *
  * NMI safety. The overflow interrupt is an NMI on POWER9 (a PMI taken while
@@ -45,7 +46,7 @@
  * @enabled: the hardware counts @event (see the NMI rules above)
  * @keep: slots whose counters the interrupt found running and not
  *	overflowed: the reprogramming it does leaves them as they are, so
- *	that a read it interrupted sees prev_count move (pmu_core_update())
+ *	that a read it interrupted sees prev_count move
  * @priv: the driver's per-CPU state (struct pmu_core_ops.cpu_size bytes)
  */
 struct pmu_core_cpu {

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Which CPU counts for each package, for PMUs that count for a whole
- * socket or chip (the Itanium 9300 uncore, the POWER9 nest).
+ * socket or chip: the bookkeeping under the uncore framework
+ * (uncore-pmu.h).
  *
  * Each package's events are counted on one of its online CPUs; the PMUs
  * publish those CPUs in their cpumask attribute, so that perf opens one
  * event per package. When that CPU goes offline, another CPU of the
- * package takes over, and the driver migrates its perf contexts there.
+ * package takes over, and the framework migrates the perf contexts there.
  */
 #ifndef _PMU_SUITE_PACKAGE_H
 #define _PMU_SUITE_PACKAGE_H

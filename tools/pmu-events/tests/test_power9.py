@@ -346,6 +346,7 @@ class Curation(Data):
                 self.assertTrue(s.get('reason'), '%s/%s' % (gid, slot))
         walk(self.curation, '')
 
+    @pmucat.needs_manual('power9')
     def test_unrepaired_damage_is_reported(self):
         lines = pmucat.read_manual_lines('power9')
         _, _, _, problems = self.extract.extract(lines, self.curation)
@@ -392,6 +393,7 @@ class Tools(unittest.TestCase):
                 [sys.executable, os.path.join(P9, name), '--check'],
                 cwd=tmp, capture_output=True, text=True)
 
+    @pmucat.needs_manual('power9')
     def test_extract_check(self):
         r = self.run_tool('extract.py')
         self.assertEqual(r.returncode, 0, r.stderr)

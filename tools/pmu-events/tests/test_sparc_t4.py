@@ -102,6 +102,7 @@ class T4Catalogue(unittest.TestCase):
         texts = ' '.join(s['text'] for s in self.core['precise_sources'])
         self.assertIn('marked as Precise in TABLE 10-2', texts)
 
+    @pmucat.needs_manual('sparc_t4')
     def test_precise_column_in_manual(self):
         """The Precise Event column says Yes exactly on the first row of
         sl 3, 4, 5, 16 and 25."""
@@ -181,6 +182,7 @@ class T4Catalogue(unittest.TestCase):
                                '--check'], cwd=REPO, capture_output=True,
                               text=True)
 
+    @pmucat.needs_manual('sparc_t4')
     def test_extract_check(self):
         r = self.run_tool('extract.py')
         self.assertEqual(r.returncode, 0, r.stderr)

@@ -92,4 +92,30 @@ static inline int pmu_generic_lookup(const void *table, unsigned int n,
 	return -ENOENT;
 }
 
+/**
+ * pmu_generic_map() - the raw config of a generic event, from a driver's
+ *	table
+ * @table: the table; each entry starts with a struct pmu_generic_event
+ * @n: entries
+ * @size: size of an entry
+ * @type: the event's type
+ * @config: its config
+ * @raw_of: the raw config of an entry; false if the PMU has no event for it
+ * @raw: set to the raw config
+ *
+ * Return: 0; -EINVAL for a generic config perf does not define; -ENOENT
+ * for another type, or a generic event the PMU cannot count.
+ */
+static inline int pmu_generic_map(const void *table, unsigned int n,
+				  size_t size, u32 type, u64 config,
+				  bool (*raw_of)(const void *entry, u64 *raw),
+				  u64 *raw)
+{
+	int i = pmu_generic_lookup(table, n, size, type, config);
+
+	if (i < 0)
+		return i;
+	return raw_of(table + i * size, raw) ? 0 : -ENOENT;
+}
+
 #endif /* _PMU_SUITE_GENERIC_H */

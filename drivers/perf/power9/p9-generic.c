@@ -94,6 +94,15 @@ u64 p9_catalogue_code(const char *name)
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_catalogue_code);
 
+/* The table names the catalogue event: its code, 0 if none. */
+static bool p9_generic_raw_of(const void *entry, u64 *code)
+{
+	const struct p9_generic_event *g = entry;
+
+	*code = p9_catalogue_code(g->name);
+	return *code;
+}
+
 /**
  * p9_generic_code() - the code that counts a generic perf event
  * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
@@ -105,12 +114,8 @@ EXPORT_SYMBOL_IF_KUNIT(p9_catalogue_code);
  */
 int p9_generic_code(u32 type, u64 config, u64 *code)
 {
-	int i = pmu_generic_lookup(p9_generic_events, p9_generic_events_len,
-				   sizeof(*p9_generic_events), type, config);
-
-	if (i < 0)
-		return i;
-	*code = p9_catalogue_code(p9_generic_events[i].name);
-	return *code ? 0 : -ENOENT;
+	return pmu_generic_map(p9_generic_events, p9_generic_events_len,
+			       sizeof(*p9_generic_events), type, config,
+			       p9_generic_raw_of, code);
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_generic_code);

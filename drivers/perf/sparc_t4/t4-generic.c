@@ -45,6 +45,14 @@ EXPORT_SYMBOL_IF_KUNIT(t4_generic_events);
 const unsigned int t4_generic_events_len = ARRAY_SIZE(t4_generic_events);
 EXPORT_SYMBOL_IF_KUNIT(t4_generic_events_len);
 
+static bool t4_generic_raw_of(const void *entry, u64 *raw)
+{
+	const struct t4_generic_event *g = entry;
+
+	*raw = T4_CONFIG(g->sl, g->mask);
+	return true;
+}
+
 /**
  * t4_generic_config() - raw sparc_t4 config of a generic event
  * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
@@ -57,12 +65,8 @@ EXPORT_SYMBOL_IF_KUNIT(t4_generic_events_len);
  */
 int t4_generic_config(u32 type, u64 config, u64 *raw)
 {
-	int i = pmu_generic_lookup(t4_generic_events, t4_generic_events_len,
-				   sizeof(*t4_generic_events), type, config);
-
-	if (i < 0)
-		return i;
-	*raw = T4_CONFIG(t4_generic_events[i].sl, t4_generic_events[i].mask);
-	return 0;
+	return pmu_generic_map(t4_generic_events, t4_generic_events_len,
+			       sizeof(*t4_generic_events), type, config,
+			       t4_generic_raw_of, raw);
 }
 EXPORT_SYMBOL_IF_KUNIT(t4_generic_config);

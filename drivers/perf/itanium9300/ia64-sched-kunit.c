@@ -9,7 +9,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/module.h>
-#include <pmu-suite/multiset.h>
+#include <pmu-suite/sched-check.h>
 
 #include "ia64-event.h"
 #include <pmu-suite/ia64-regs.h>
@@ -51,8 +51,9 @@ static const struct ia64_event *bf_at(const struct ia64_event *evs,
 	return NULL;
 }
 
-static bool bf_valid(const struct ia64_event *evs, const u8 *pmd, unsigned int n)
+static bool bf_valid(const void *group, const u8 *pmd, unsigned int n)
 {
+	const struct ia64_event *evs = group;
 	int l1d_set = -1;
 	bool l1d_on_5 = false;
 	unsigned int i, j;
@@ -92,26 +93,6 @@ static bool bf_valid(const struct ia64_event *evs, const u8 *pmd, unsigned int n
 	return l1d_set < 0 || l1d_on_5;
 }
 
-static bool bf_feasible(const struct ia64_event *evs, unsigned int n)
-{
-	u8 pmd[GROUP_MAX];
-	unsigned int i, k, total = 1;
-
-	for (i = 0; i < n; i++)
-		total *= IA64_NUM_COUNTERS;
-	for (k = 0; k < total; k++) {
-		unsigned int v = k;
-
-		for (i = 0; i < n; i++) {
-			pmd[i] = IA64_FIRST_COUNTER + v % IA64_NUM_COUNTERS;
-			v /= IA64_NUM_COUNTERS;
-		}
-		if (bf_valid(evs, pmd, n))
-			return true;
-	}
-	return false;
-}
-
 /* One or two events of each kind of restriction. */
 static const u64 sample_configs[] = {
 	CFG(0x08, 0),		/* IA64_INST_RETIRED: any counter */
@@ -130,44 +111,34 @@ static const u64 sample_configs[] = {
 	CFG(0xcb, 0),		/* L2D_MISSES: not set restricted */
 };
 
+static int bf_schedule(const void *group, unsigned int n, u8 *counter)
+{
+	struct ia64_schedule s;
+	int ret = ia64_schedule(group, n, &s);
+
+	memcpy(counter, s.pmd, n);
+	return ret;
+}
+
 static void ia64_sched_matches_brute_force(struct kunit *test)
 {
-	unsigned int n = ARRAY_SIZE(sample_configs);
-	struct ia64_event *sample, group[GROUP_MAX];
-	unsigned int idx[GROUP_MAX], size, i, groups = 0, feasible = 0;
-	struct ia64_schedule s;
+	unsigned int n = ARRAY_SIZE(sample_configs), i;
+	struct ia64_event *sample;
 
 	sample = kunit_kcalloc(test, n, sizeof(*sample), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, sample);
 	for (i = 0; i < n; i++)
 		sample[i] = ev_of(test, sample_configs[i]);
-	for (size = 1; size <= GROUP_MAX; size++) {
-		pmu_multiset_first(idx, size);
-		do {
-			bool want, got;
-			int ret;
-
-			for (i = 0; i < size; i++)
-				group[i] = sample[idx[i]];
-			want = bf_feasible(group, size);
-			ret = ia64_schedule(group, size, &s);
-			got = ret == 0;
-			KUNIT_EXPECT_EQ_MSG(test, got, want,
-					    "group of %u: %u %u %u %u", size, idx[0],
-					    idx[1], size > 2 ? idx[2] : 0,
-					    size > 3 ? idx[3] : 0);
-			if (got)
-				KUNIT_EXPECT_TRUE(test, bf_valid(group, s.pmd, size));
-			else
-				KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
-			feasible += got;
-			groups++;
-		} while (pmu_multiset_next(idx, size, n));
-	}
-	kunit_info(test, "%u groups from %u events, %u placeable", groups, n,
-		   feasible);
-	KUNIT_EXPECT_GT(test, feasible, 0U);
-	KUNIT_EXPECT_LT(test, feasible, groups);
+	pmu_sched_check_all(test, &(struct pmu_sched_check) {
+		.sample		= sample,
+		.elem_size	= sizeof(*sample),
+		.n		= n,
+		.max_group	= GROUP_MAX,
+		.first_counter	= IA64_FIRST_COUNTER,
+		.nr_counters	= IA64_NUM_COUNTERS,
+		.schedule	= bf_schedule,
+		.valid		= bf_valid,
+	});
 }
 
 static void ia64_sched_twelve_counters(struct kunit *test)

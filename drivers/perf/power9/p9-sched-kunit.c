@@ -8,7 +8,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/module.h>
-#include <pmu-suite/multiset.h>
+#include <pmu-suite/sched-check.h>
 
 #include "p9-catalogue.h"
 #include "p9-event.h"
@@ -42,8 +42,9 @@ static bool bf_allowed(const struct p9_event *ev, unsigned int pmc)
 }
 
 /* One event per PMC, and L2/L3 events need PMC4 free or holding one. */
-static bool bf_valid(const struct p9_event *evs, const u8 *pmc, unsigned int n)
+static bool bf_valid(const void *group, const u8 *pmc, unsigned int n)
 {
+	const struct p9_event *evs = group;
 	bool l2l3 = false, pmc4_ok = true;
 	unsigned int i, j;
 
@@ -58,27 +59,6 @@ static bool bf_valid(const struct p9_event *evs, const u8 *pmc, unsigned int n)
 			pmc4_ok = false;
 	}
 	return !l2l3 || pmc4_ok;
-}
-
-static bool bf_feasible(const struct p9_event *evs, unsigned int n)
-{
-	u8 pmc[GROUP_MAX] = {};
-	unsigned int i, total = 1;
-	unsigned int k;
-
-	for (i = 0; i < n; i++)
-		total *= P9_NUM_PMCS;
-	for (k = 0; k < total; k++) {
-		unsigned int v = k;
-
-		for (i = 0; i < n; i++) {
-			pmc[i] = v % P9_NUM_PMCS + 1;
-			v /= P9_NUM_PMCS;
-		}
-		if (bf_valid(evs, pmc, n))
-			return true;
-	}
-	return false;
 }
 
 /*
@@ -104,43 +84,35 @@ static unsigned int sample_events(struct kunit *test, struct p9_event *out)
 	return n;
 }
 
+static int bf_schedule(const void *group, unsigned int n, u8 *counter)
+{
+	struct p9_schedule s;
+	int ret = p9_schedule(group, n, &s);
+
+	memcpy(counter, s.pmc, n);
+	return ret;
+}
+
+/* PMC1-6 are numbered from 1, as the manual numbers them. */
 static void p9_sched_matches_brute_force(struct kunit *test)
 {
-	struct p9_event *sample, group[GROUP_MAX];
-	unsigned int idx[GROUP_MAX], n, size, i, groups = 0, feasible = 0;
-	struct p9_schedule s;
+	struct p9_event *sample;
+	unsigned int n;
 
 	sample = kunit_kcalloc(test, SAMPLE_MAX, sizeof(*sample), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, sample);
 	n = sample_events(test, sample);
 	KUNIT_ASSERT_GE(test, n, 12U);
-	for (size = 1; size <= GROUP_MAX; size++) {
-		pmu_multiset_first(idx, size);
-		do {
-			bool want, got;
-			int ret;
-
-			for (i = 0; i < size; i++)
-				group[i] = sample[idx[i]];
-			want = bf_feasible(group, size);
-			ret = p9_schedule(group, size, &s);
-			got = ret == 0;
-			KUNIT_EXPECT_EQ_MSG(test, got, want,
-					    "group of %u starting 0x%llx", size,
-					    group[0].config);
-			if (got) {
-				KUNIT_EXPECT_TRUE(test, bf_valid(group, s.pmc, size));
-				feasible++;
-			} else {
-				KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
-			}
-			groups++;
-		} while (pmu_multiset_next(idx, size, n));
-	}
-	kunit_info(test, "%u groups from %u events, %u placeable", groups, n,
-		   feasible);
-	KUNIT_EXPECT_GT(test, feasible, 0U);
-	KUNIT_EXPECT_LT(test, feasible, groups);
+	pmu_sched_check_all(test, &(struct pmu_sched_check) {
+		.sample		= sample,
+		.elem_size	= sizeof(*sample),
+		.n		= n,
+		.max_group	= GROUP_MAX,
+		.first_counter	= 1,
+		.nr_counters	= P9_NUM_PMCS,
+		.schedule	= bf_schedule,
+		.valid		= bf_valid,
+	});
 }
 
 static void p9_sched_table_5_24(struct kunit *test)

@@ -33,6 +33,7 @@
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
+#include <pmu-suite/events.h>
 
 /* Most events one CPU of any of the suite's core PMUs can hold. */
 #define PMU_CORE_MAX_EVENTS	12
@@ -60,22 +61,6 @@ struct pmu_core_cpu {
 };
 
 struct pmu_core;
-
-/**
- * struct pmu_core_events - an events/ group built at registration
- * @group: the group ("events")
- * @attrs: one attribute per event
- * @list: the group's NULL-terminated attribute list
- * @n: attributes filled
- * @max: room
- */
-struct pmu_core_events {
-	struct attribute_group group;
-	struct perf_pmu_events_attr *attrs;
-	struct attribute **list;
-	unsigned int n;
-	unsigned int max;
-};
 
 /**
  * struct pmu_core_ops - what a core PMU driver gives the framework
@@ -120,8 +105,8 @@ struct pmu_core_events {
  * @format: the format/ attributes, NULL-terminated
  * @nr_events: most events/ attributes the PMU has
  * @build_events: fill the events/ group, allocated with room for them,
- *	with pmu_core_events_add()
- * @event_show: print the events/ file of the event pmu_core_events_add()
+ *	with pmu_events_add()
+ * @event_show: print the events/ file of the event pmu_events_add()
  *	gave @id
  * @max_precise: the highest precise_ip any event may ask for (caps/
  *	max_precise); @check refuses it for events that have none
@@ -159,7 +144,7 @@ struct pmu_core_ops {
 	void (*release_extra)(struct pmu_core *pc);
 	struct attribute **format;
 	unsigned int (*nr_events)(void);
-	void (*build_events)(struct pmu_core_events *e);
+	void (*build_events)(struct pmu_events *e);
 	ssize_t (*event_show)(u64 id, char *page);
 	unsigned int max_precise;
 	unsigned int branches;
@@ -211,7 +196,7 @@ struct pmu_core {
 	struct mutex reserve_lock;	/* protects @active */
 	int active;
 	struct attribute_group format_group;
-	struct pmu_core_events events;
+	struct pmu_events events;
 	const struct attribute_group *groups[4];
 	struct attribute_group caps_group;
 	struct attribute *caps_attrs[4];
@@ -241,8 +226,5 @@ u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event);
 void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value);
 void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 			 unsigned int slot);
-
-bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id);
-bool pmu_core_events_has(const struct pmu_core_events *e, const char *name);
 
 #endif /* _PMU_SUITE_CORE_PMU_H */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * sysfs events/ files shared by the suite's PMUs.
+ * sysfs events/ groups, built at registration by the core and uncore
+ * frameworks from what a driver adds with pmu_events_add().
  */
 #ifndef _PMU_SUITE_EVENTS_H
 #define _PMU_SUITE_EVENTS_H
@@ -10,42 +11,30 @@
 #include <linux/sysfs.h>
 
 /**
- * pmu_events_attr_init() - set up one events/ file
- * @pa: the attribute
- * @name: the file name; it must outlive the attribute
- * @id: what @show prints the event from
- * @show: the show function
+ * struct pmu_events - an events/ group
+ * @group: the group ("events")
+ * @attrs: one attribute per event
+ * @list: the group's NULL-terminated attribute list
+ * @show: the show function of every file; it prints from the attribute's id
+ * @n: attributes filled
+ * @max: room
  */
-static inline void pmu_events_attr_init(struct perf_pmu_events_attr *pa,
-					const char *name, u64 id,
-					ssize_t (*show)(struct device *dev,
-							struct device_attribute *attr,
-							char *page))
-{
-	sysfs_attr_init(&pa->attr.attr);
-	pa->attr.attr.name = name;
-	pa->attr.attr.mode = 0444;
-	pa->attr.show = show;
-	pa->id = id;
-}
+struct pmu_events {
+	struct attribute_group group;
+	struct perf_pmu_events_attr *attrs;
+	struct attribute **list;
+	ssize_t (*show)(struct device *dev, struct device_attribute *attr,
+			char *page);
+	unsigned int n;
+	unsigned int max;
+};
 
-/**
- * pmu_event_code_show() - an events/ file whose event is one "event" code
- * @dev: the PMU's device
- * @attr: the attr member of a struct perf_pmu_events_attr holding the code
- *	  in its id
- * @page: the sysfs buffer
- *
- * Return: the length of "event=0x<code>\n".
- */
-static inline ssize_t pmu_event_code_show(struct device *dev,
-					  struct device_attribute *attr,
-					  char *page)
-{
-	struct perf_pmu_events_attr *pa =
-		container_of(attr, struct perf_pmu_events_attr, attr);
+bool pmu_events_add(struct pmu_events *e, const char *name, u64 id);
+bool pmu_events_has(const struct pmu_events *e, const char *name);
 
-	return sysfs_emit(page, "event=0x%llx\n", pa->id);
+static inline u64 pmu_events_id(struct device_attribute *attr)
+{
+	return container_of(attr, struct perf_pmu_events_attr, attr)->id;
 }
 
 #endif /* _PMU_SUITE_EVENTS_H */

@@ -12,9 +12,12 @@
  * timer of counters that raise no interrupt (pinned on the counting CPU
  * while the package has events, so it moves with them), refuses what no
  * package-scoped PMU can do (per-task events, sampling, privilege filters,
- * groups with another PMU's hardware events), and registers the PMUs with
- * a cpumask attribute. A driver gives its struct pmu callbacks, its
- * format/ and events/ groups and the poll hook.
+ * groups with another PMU's hardware events), owns every struct pmu
+ * callback, and registers the PMUs with format/, events/ and cpumask. A
+ * driver gives the hooks of struct pmu_uncore_ops and the set's poll hook.
+ *
+ * hw.config_base holds an event's package; hw.idx its counter, if the
+ * driver allocates counters, else what the driver makes of it.
  */
 #ifndef _PMU_SUITE_UNCORE_PMU_H
 #define _PMU_SUITE_UNCORE_PMU_H
@@ -24,12 +27,44 @@
 #include <linux/perf_event.h>
 #include <linux/spinlock.h>
 #include <linux/sysfs.h>
+#include <pmu-suite/events.h>
 #include <pmu-suite/package.h>
 
 #define PMU_UNCORE_MAX_PACKAGES	16
 #define PMU_UNCORE_MAX_PMUS	8
 
+struct pmu_uncore;
 struct pmu_uncore_set;
+
+/**
+ * struct pmu_uncore_ops - what an uncore driver gives the framework
+ * @init: check and decode @event (its package is in hw.config_base, the
+ *	framework's own checks are passed); 0 or a negative errno
+ * @alloc: optional; take a counter for @event, added (hw.idx);
+ *	-EAGAIN when none is free
+ * @free: optional; give @event's counter back, deleted
+ * @start: program @event's counter and return its value, from which the
+ *	count goes on
+ * @update: add what @event's counter counted since @prev_count to its
+ *	count; with @stop, leave the counter stopped as well
+ * @format: the format/ attributes, NULL-terminated
+ * @nr_events: most events/ files
+ * @build_events: add the events/ files with pmu_events_add()
+ * @event_show: optional; print the events/ file added with @id (default
+ *	"event=0x<id>")
+ */
+struct pmu_uncore_ops {
+	int (*init)(struct pmu_uncore *pu, struct perf_event *event);
+	int (*alloc)(struct pmu_uncore *pu, struct perf_event *event);
+	void (*free)(struct pmu_uncore *pu, struct perf_event *event);
+	u64 (*start)(struct pmu_uncore *pu, struct perf_event *event);
+	void (*update)(struct pmu_uncore *pu, struct perf_event *event,
+		       bool stop);
+	struct attribute **format;
+	unsigned int nr_events;
+	void (*build_events)(struct pmu_uncore *pu, struct pmu_events *e);
+	ssize_t (*event_show)(struct pmu_uncore *pu, u64 id, char *page);
+};
 
 /**
  * struct pmu_uncore_timer - the poll timer of one package
@@ -47,12 +82,18 @@ struct pmu_uncore_timer {
  * struct pmu_uncore - one uncore PMU
  * @pmu: the perf PMU (container_of() leads back here)
  * @set: the set it belongs to
+ * @ops: the driver's hooks
+ * @format_group: format/
+ * @events: events/
  * @groups: format/, events/, the cpumask attribute and NULL
  * @registered: registered with perf
  */
 struct pmu_uncore {
 	struct pmu pmu;
 	struct pmu_uncore_set *set;
+	const struct pmu_uncore_ops *ops;
+	struct attribute_group format_group;
+	struct pmu_events events;
 	const struct attribute_group *groups[4];
 	bool registered;
 };
@@ -98,12 +139,9 @@ static inline struct pmu_uncore *to_pmu_uncore(struct pmu *pmu)
 int pmu_uncore_set_init(struct pmu_uncore_set *set);
 void pmu_uncore_set_exit(struct pmu_uncore_set *set);
 int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
-			const char *name, const struct attribute_group *format,
-			const struct attribute_group *events);
+			const struct pmu_uncore_ops *ops, struct module *owner,
+			const char *name);
 void pmu_uncore_unregister(struct pmu_uncore *pu);
-int pmu_uncore_event_init(struct perf_event *event);
 int pmu_uncore_package_cpu(struct pmu_uncore_set *set, unsigned int pkg);
-void pmu_uncore_poll_get(struct pmu_uncore_set *set, unsigned int pkg);
-void pmu_uncore_poll_put(struct pmu_uncore_set *set, unsigned int pkg);
 
 #endif /* _PMU_SUITE_UNCORE_PMU_H */

@@ -41,55 +41,35 @@ static void uk_poll(struct pmu_uncore_set *set, unsigned int pkg)
 		atomic_inc(&u->wrong_cpu);
 }
 
-static int uk_event_init(struct perf_event *event)
+static int uk_init(struct pmu_uncore *pu, struct perf_event *event)
 {
-	int pkg = pmu_uncore_event_init(event);
-
-	if (pkg < 0)
-		return pkg;
-	event->hw.config_base = pkg;
 	return 0;
 }
 
-static int uk_add(struct perf_event *event, int flags)
+static u64 uk_start(struct pmu_uncore *pu, struct perf_event *event)
 {
-	pmu_uncore_poll_get(to_pmu_uncore(event->pmu)->set,
-			    event->hw.config_base);
-	event->hw.state = flags & PERF_EF_START ? 0 : PERF_HES_STOPPED;
 	return 0;
 }
 
-static void uk_del(struct perf_event *event, int flags)
-{
-	pmu_uncore_poll_put(to_pmu_uncore(event->pmu)->set,
-			    event->hw.config_base);
-	event->hw.state = PERF_HES_STOPPED;
-}
-
-static void uk_start(struct perf_event *event, int flags)
-{
-	event->hw.state = 0;
-}
-
-static void uk_stop(struct perf_event *event, int flags)
-{
-	event->hw.state = PERF_HES_STOPPED;
-}
-
-static void uk_read(struct perf_event *event)
+static void uk_update(struct pmu_uncore *pu, struct perf_event *event,
+		      bool stop)
 {
 }
 
 static struct attribute *uk_no_attrs[] = { NULL };
 
-static const struct attribute_group uk_format_group = {
-	.name = "format",
-	.attrs = uk_no_attrs,
-};
+static void uk_build_events(struct pmu_uncore *pu, struct pmu_events *e)
+{
+	pmu_events_add(e, "uk_event", 0x2a);
+}
 
-static const struct attribute_group uk_events_group = {
-	.name = "events",
-	.attrs = uk_no_attrs,
+static const struct pmu_uncore_ops uk_ops = {
+	.init		= uk_init,
+	.start		= uk_start,
+	.update		= uk_update,
+	.format		= uk_no_attrs,
+	.nr_events	= 1,
+	.build_events	= uk_build_events,
 };
 
 static struct perf_event *uk_open(struct uk_set *u, int cpu,
@@ -134,6 +114,22 @@ static void uk_refusals(struct kunit *test)
 	task_event = perf_event_create_kernel_counter(&attr, -1, current, NULL,
 						      NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(task_event), -EINVAL);
+}
+
+/* events/ files print through the framework's default show. */
+static void uk_events_files(struct kunit *test)
+{
+	struct pmu_uncore *pu = &uk_sets[0].pu;
+	struct device_attribute *attr;
+	char *page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	KUNIT_ASSERT_EQ(test, pu->events.n, 1U);
+	attr = &pu->events.attrs[0].attr;
+	KUNIT_EXPECT_STREQ(test, attr->attr.name, "uk_event");
+	KUNIT_EXPECT_EQ(test, attr->show(pu->pmu.dev, attr, page), 11);
+	KUNIT_EXPECT_STREQ(test, page, "event=0x2a\n");
+	KUNIT_EXPECT_STREQ(test, pu->format_group.name, "format");
 }
 
 /* An event opened on any CPU of the package counts on its counting CPU. */
@@ -217,19 +213,8 @@ static int uk_suite_init(struct kunit_suite *suite)
 		ret = pmu_uncore_set_init(&u->set);
 		if (ret)
 			return ret;
-		u->pu = (struct pmu_uncore) {
-			.pmu = {
-				.module		= THIS_MODULE,
-				.event_init	= uk_event_init,
-				.add		= uk_add,
-				.del		= uk_del,
-				.start		= uk_start,
-				.stop		= uk_stop,
-				.read		= uk_read,
-			},
-		};
-		ret = pmu_uncore_register(&u->pu, &u->set, names[i],
-					  &uk_format_group, &uk_events_group);
+		ret = pmu_uncore_register(&u->pu, &u->set, &uk_ops, THIS_MODULE,
+					  names[i]);
 		if (ret)
 			return ret;
 	}
@@ -248,6 +233,7 @@ static void uk_suite_exit(struct kunit_suite *suite)
 
 static struct kunit_case uk_cases[] = {
 	KUNIT_CASE(uk_refusals),
+	KUNIT_CASE(uk_events_files),
 	KUNIT_CASE(uk_two_sets_poll_on_counting_cpu),
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
 	KUNIT_CASE(uk_timer_follows_hotplug),

@@ -23,6 +23,8 @@
 #include <pmu-suite/sampling.h>
 #include <pmu-suite/unregister.h>
 
+#include "internal.h"
+
 /**
  * pmu_core_is_ours() - whether @event belongs to @pc
  * @pc: a core PMU
@@ -553,90 +555,12 @@ static void pmu_core_init_caps(struct pmu_core *pc)
 	pc->caps_group.attrs = pc->caps_attrs;
 }
 
-/* events/ groups built at registration */
-
+/* events/: every file prints its event through the driver's hook. */
 static ssize_t pmu_core_event_show(struct device *dev,
 				   struct device_attribute *attr, char *page)
 {
-	struct perf_pmu_events_attr *pa =
-		container_of(attr, struct perf_pmu_events_attr, attr);
-
-	return pmu_core_of_dev(dev)->ops->event_show(pa->id, page);
+	return pmu_core_of_dev(dev)->ops->event_show(pmu_events_id(attr), page);
 }
-
-/**
- * pmu_core_events_free() - free what pmu_core_events_alloc() allocated
- * @e: the group
- */
-static void pmu_core_events_free(struct pmu_core_events *e)
-{
-	kfree(e->attrs);
-	kfree(e->list);
-	e->attrs = NULL;
-	e->list = NULL;
-	e->n = 0;
-	e->max = 0;
-}
-
-/**
- * pmu_core_events_alloc() - room for @max events/ attributes
- * @e: the group, zeroed
- * @max: most attributes
- *
- * Return: 0 or -ENOMEM.
- */
-static int pmu_core_events_alloc(struct pmu_core_events *e, unsigned int max)
-{
-	e->attrs = kcalloc(max, sizeof(*e->attrs), GFP_KERNEL);
-	e->list = kcalloc(max + 1, sizeof(*e->list), GFP_KERNEL);
-	if (!e->attrs || !e->list) {
-		pmu_core_events_free(e);
-		return -ENOMEM;
-	}
-	e->n = 0;
-	e->max = max;
-	e->group.name = "events";
-	e->group.attrs = e->list;
-	return 0;
-}
-
-/**
- * pmu_core_events_add() - add events/@name, whose file ops->event_show()
- *	prints from @id
- * @e: the group
- * @name: the file name; it must outlive the group
- * @id: what identifies the event to ops->event_show()
- *
- * Return: false when the group is full.
- */
-bool pmu_core_events_add(struct pmu_core_events *e, const char *name, u64 id)
-{
-	struct perf_pmu_events_attr *pa;
-
-	if (e->n == e->max)
-		return false;
-	pa = &e->attrs[e->n];
-	pmu_events_attr_init(pa, name, id, pmu_core_event_show);
-	e->list[e->n++] = &pa->attr.attr;
-	return true;
-}
-EXPORT_SYMBOL_GPL(pmu_core_events_add);
-
-/**
- * pmu_core_events_has() - whether the group has a file named @name
- * @e: the group
- * @name: a name
- */
-bool pmu_core_events_has(const struct pmu_core_events *e, const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < e->n; i++)
-		if (!strcmp(e->attrs[i].attr.attr.name, name))
-			return true;
-	return false;
-}
-EXPORT_SYMBOL_GPL(pmu_core_events_has);
 
 /**
  * pmu_core_register() - register a core PMU with perf
@@ -663,14 +587,15 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	    !backend->write_counter)
 		return -EINVAL;
 	pc->ops = ops;
-	ret = pmu_core_events_alloc(&pc->events, ops->nr_events());
+	ret = pmu_events_alloc(&pc->events, ops->nr_events(),
+			       pmu_core_event_show);
 	if (ret)
 		return ret;
 	ops->build_events(&pc->events);
 	pc->cpus = __alloc_percpu(sizeof(struct pmu_core_cpu) + ops->cpu_size,
 				  __alignof__(struct pmu_core_cpu));
 	if (!pc->cpus) {
-		pmu_core_events_free(&pc->events);
+		pmu_events_free(&pc->events);
 		return -ENOMEM;
 	}
 	pc->backend = backend;
@@ -717,7 +642,7 @@ out_unhook:
 out_free:
 	free_percpu(pc->cpus);
 	pc->cpus = NULL;
-	pmu_core_events_free(&pc->events);
+	pmu_events_free(&pc->events);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(pmu_core_register);
@@ -738,7 +663,7 @@ void pmu_core_unregister(struct pmu_core *pc)
 		pc->backend->irq_unhook();
 	free_percpu(pc->cpus);
 	pc->cpus = NULL;
-	pmu_core_events_free(&pc->events);
+	pmu_events_free(&pc->events);
 	pc->registered = false;
 }
 EXPORT_SYMBOL_GPL(pmu_core_unregister);

@@ -2,7 +2,7 @@
 /*
  * The uncore framework (include/pmu-suite/uncore-pmu.h): counting CPU per
  * package, CPU hotplug, the poll timer, the checks every package-scoped
- * PMU makes, and registration.
+ * PMU makes, the struct pmu callbacks, sysfs and registration.
  */
 #define pr_fmt(fmt) "pmu_suite: " fmt
 
@@ -36,15 +36,11 @@ static enum hrtimer_restart pmu_uncore_poll(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
-/**
- * pmu_uncore_poll_get() - an event of package @pkg was added
- * @set: the set
- * @pkg: the event's package
- *
- * Called from the driver's add(), on the package's counting CPU: the
- * first event starts the package's poll timer there.
+/*
+ * An event of package @pkg was added, on the package's counting CPU: the
+ * first starts the package's poll timer there.
  */
-void pmu_uncore_poll_get(struct pmu_uncore_set *set, unsigned int pkg)
+static void pmu_uncore_poll_get(struct pmu_uncore_set *set, unsigned int pkg)
 {
 	unsigned long flags;
 	bool start;
@@ -58,18 +54,14 @@ void pmu_uncore_poll_get(struct pmu_uncore_set *set, unsigned int pkg)
 		hrtimer_start(&set->timer[pkg].timer, ns_to_ktime(set->poll_ns),
 			      HRTIMER_MODE_REL_PINNED_HARD);
 }
-EXPORT_SYMBOL_GPL(pmu_uncore_poll_get);
 
-/**
- * pmu_uncore_poll_put() - an event of package @pkg was deleted
- * @set: the set
- * @pkg: the event's package
- *
- * The last event stops the timer. A timer callback running meanwhile
- * finds no event and does not restart, so the count and the timer agree
- * whatever CPU the events of a migration are deleted and added on.
+/*
+ * An event of package @pkg was deleted: the last stops the timer. A timer
+ * callback running meanwhile finds no event and does not restart, so the
+ * count and the timer agree whatever CPU the events of a migration are
+ * deleted and added on.
  */
-void pmu_uncore_poll_put(struct pmu_uncore_set *set, unsigned int pkg)
+static void pmu_uncore_poll_put(struct pmu_uncore_set *set, unsigned int pkg)
 {
 	unsigned long flags;
 	bool stop;
@@ -82,7 +74,6 @@ void pmu_uncore_poll_put(struct pmu_uncore_set *set, unsigned int pkg)
 	if (stop)
 		hrtimer_try_to_cancel(&set->timer[pkg].timer);
 }
-EXPORT_SYMBOL_GPL(pmu_uncore_poll_put);
 
 /**
  * pmu_uncore_package_cpu() - the CPU that counts for package @pkg
@@ -117,21 +108,18 @@ static bool pmu_uncore_group_ok(struct perf_event *event)
 	return true;
 }
 
-/**
- * pmu_uncore_event_init() - the checks of every package-scoped PMU
- * @event: an event of one of the set's PMUs
- *
- * Refuses another PMU's event (-ENOENT), per-task events and sampling
- * (-EINVAL: the counters count for a whole package and raise no
- * interrupt), privilege filters (-EOPNOTSUPP) and groups with another
- * PMU's hardware events (-EINVAL); moves the event to its package's
- * counting CPU (-ENODEV if the package has none online).
- *
- * Return: the event's package, or a negative errno.
+/*
+ * The checks of every package-scoped PMU: another PMU's event (-ENOENT),
+ * per-task events and sampling (-EINVAL: the counters count for a whole
+ * package and raise no interrupt), privilege filters (-EOPNOTSUPP) and
+ * groups with another PMU's hardware events (-EINVAL). The event moves to
+ * its package's counting CPU (-ENODEV if the package has none online),
+ * and the driver checks the rest.
  */
-int pmu_uncore_event_init(struct perf_event *event)
+static int pmu_uncore_event_init(struct perf_event *event)
 {
-	struct pmu_uncore_set *set = to_pmu_uncore(event->pmu)->set;
+	struct pmu_uncore *pu = to_pmu_uncore(event->pmu);
+	struct pmu_uncore_set *set = pu->set;
 	int pkg, cpu;
 
 	if (event->attr.type != event->pmu->type)
@@ -158,9 +146,65 @@ int pmu_uncore_event_init(struct perf_event *event)
 	if (cpu < 0)
 		return -ENODEV;
 	event->cpu = cpu;
-	return pkg;
+	event->hw.config_base = pkg;
+	event->hw.idx = -1;
+	return pu->ops->init(pu, event);
 }
-EXPORT_SYMBOL_GPL(pmu_uncore_event_init);
+
+static void pmu_uncore_start(struct perf_event *event, int flags)
+{
+	struct pmu_uncore *pu = to_pmu_uncore(event->pmu);
+
+	local64_set(&event->hw.prev_count, pu->ops->start(pu, event));
+	event->hw.state = 0;
+}
+
+static void pmu_uncore_stop(struct perf_event *event, int flags)
+{
+	struct pmu_uncore *pu = to_pmu_uncore(event->pmu);
+
+	if (event->hw.state & PERF_HES_STOPPED)
+		return;
+	pu->ops->update(pu, event, true);
+	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+}
+
+static int pmu_uncore_add(struct perf_event *event, int flags)
+{
+	struct pmu_uncore *pu = to_pmu_uncore(event->pmu);
+	int ret;
+
+	if (pu->ops->alloc) {
+		ret = pu->ops->alloc(pu, event);
+		if (ret)
+			return ret;
+	}
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	if (flags & PERF_EF_START)
+		pmu_uncore_start(event, flags);
+	pmu_uncore_poll_get(pu->set, event->hw.config_base);
+	perf_event_update_userpage(event);
+	return 0;
+}
+
+static void pmu_uncore_del(struct perf_event *event, int flags)
+{
+	struct pmu_uncore *pu = to_pmu_uncore(event->pmu);
+
+	pmu_uncore_stop(event, PERF_EF_UPDATE);
+	if (pu->ops->free)
+		pu->ops->free(pu, event);
+	pmu_uncore_poll_put(pu->set, event->hw.config_base);
+	perf_event_update_userpage(event);
+}
+
+static void pmu_uncore_read(struct perf_event *event)
+{
+	struct pmu_uncore *pu = to_pmu_uncore(event->pmu);
+
+	if (!(event->hw.state & PERF_HES_STOPPED))
+		pu->ops->update(pu, event, false);
+}
 
 static int pmu_uncore_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
@@ -205,6 +249,17 @@ static struct attribute *pmu_uncore_attrs[] = {
 static const struct attribute_group pmu_uncore_attr_group = {
 	.attrs = pmu_uncore_attrs,
 };
+
+static ssize_t pmu_uncore_event_show(struct device *dev,
+				     struct device_attribute *attr, char *page)
+{
+	struct pmu_uncore *pu = to_pmu_uncore(dev_get_drvdata(dev));
+	u64 id = pmu_events_id(attr);
+
+	if (pu->ops->event_show)
+		return pu->ops->event_show(pu, id, page);
+	return sysfs_emit(page, "event=0x%llx\n", id);
+}
 
 /**
  * pmu_uncore_set_init() - set up a set before its PMUs are registered
@@ -266,17 +321,17 @@ EXPORT_SYMBOL_GPL(pmu_uncore_set_exit);
 
 /**
  * pmu_uncore_register() - register one PMU of a set
- * @pu: the PMU, with its struct pmu callbacks and module filled in
+ * @pu: the PMU
  * @set: its set, set up by pmu_uncore_set_init()
+ * @ops: the driver's hooks; they must outlive the registration
+ * @owner: the driver's module (events pin it)
  * @name: the PMU's name
- * @format: its format/ group
- * @events: its events/ group
  *
  * Return: 0 or a negative errno.
  */
 int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
-			const char *name, const struct attribute_group *format,
-			const struct attribute_group *events)
+			const struct pmu_uncore_ops *ops, struct module *owner,
+			const char *name)
 {
 	unsigned int i;
 	int ret;
@@ -285,18 +340,39 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 		;
 	if (i == PMU_UNCORE_MAX_PMUS)
 		return -ENOSPC;
-	pu->set = set;
-	pu->groups[0] = format;
-	pu->groups[1] = events;
-	pu->groups[2] = &pmu_uncore_attr_group;
-	pu->groups[3] = NULL;
-	pu->pmu.task_ctx_nr = perf_invalid_context;
-	pu->pmu.capabilities |= PERF_PMU_CAP_NO_INTERRUPT |
-				PERF_PMU_CAP_NO_EXCLUDE;
-	pu->pmu.attr_groups = pu->groups;
-	ret = perf_pmu_register(&pu->pmu, name, -1);
+	if (!ops->init || !ops->start || !ops->update || !ops->format ||
+	    !ops->build_events)
+		return -EINVAL;
+	*pu = (struct pmu_uncore) { .set = set, .ops = ops };
+	ret = pmu_events_alloc(&pu->events, ops->nr_events,
+			       pmu_uncore_event_show);
 	if (ret)
 		return ret;
+	ops->build_events(pu, &pu->events);
+	pu->format_group.name = "format";
+	pu->format_group.attrs = ops->format;
+	pu->groups[0] = &pu->format_group;
+	pu->groups[1] = &pu->events.group;
+	pu->groups[2] = &pmu_uncore_attr_group;
+	pu->groups[3] = NULL;
+	pu->pmu = (struct pmu) {
+		.module		= owner,
+		.task_ctx_nr	= perf_invalid_context,
+		.capabilities	= PERF_PMU_CAP_NO_INTERRUPT |
+				  PERF_PMU_CAP_NO_EXCLUDE,
+		.attr_groups	= pu->groups,
+		.event_init	= pmu_uncore_event_init,
+		.add		= pmu_uncore_add,
+		.del		= pmu_uncore_del,
+		.start		= pmu_uncore_start,
+		.stop		= pmu_uncore_stop,
+		.read		= pmu_uncore_read,
+	};
+	ret = perf_pmu_register(&pu->pmu, name, -1);
+	if (ret) {
+		pmu_events_free(&pu->events);
+		return ret;
+	}
 	pu->registered = true;
 	/* From now on the PMU follows its counting CPUs. */
 	cpus_read_lock();
@@ -322,6 +398,7 @@ void pmu_uncore_unregister(struct pmu_uncore *pu)
 			pu->set->pmus[i] = NULL;
 	cpus_read_unlock();
 	pmu_suite_unregister(&pu->pmu);
+	pmu_events_free(&pu->events);
 	pu->registered = false;
 }
 EXPORT_SYMBOL_GPL(pmu_uncore_unregister);

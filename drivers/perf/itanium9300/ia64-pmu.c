@@ -377,12 +377,12 @@ static ssize_t ia64_event_show(u64 id, char *page)
 	return sysfs_emit(page, "event=0x%02x,umask=0x%x\n", c->code, c->umask);
 }
 
-static void ia64_build_events(struct pmu_core_events *e)
+static void ia64_build_events(struct pmu_events *e)
 {
 	unsigned int i;
 
 	for (i = 0; i < IA64_CATALOGUE_NR; i++)
-		pmu_core_events_add(e, ia64_catalogue[i].alias, i);
+		pmu_events_add(e, ia64_catalogue[i].alias, i);
 }
 
 static unsigned int ia64_nr_events(void)

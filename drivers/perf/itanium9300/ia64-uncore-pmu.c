@@ -301,29 +301,44 @@ static bool unc_group_fits(struct perf_event *event)
 	return unc_group_add(scratch, event, event->pmu);
 }
 
-static int unc_event_init(struct perf_event *event)
+static int unc_init(struct pmu_uncore *pu, struct perf_event *event)
 {
 	struct ia64_unc_event ev;
 	const char *why;
-	int ret, socket;
+	int ret;
 
-	socket = pmu_uncore_event_init(event);
-	if (socket < 0)
-		return socket;
 	ret = ia64_unc_decode(unc_box_of(event), &event->attr, &ev, &why);
 	if (ret) {
 		pr_debug("%s config 0x%llx refused: %s\n", event->pmu->name,
 			 event->attr.config, why);
 		return ret;
 	}
-	if (!unc_group_fits(event))
-		return -EINVAL;
-	event->hw.config_base = socket;
-	event->hw.idx = -1;
-	return 0;
+	return unc_group_fits(event) ? 0 : -EINVAL;
 }
 
-static void unc_start(struct perf_event *event, int flags)
+/* Program the counter under a freeze, and read its start there. */
+static u64 unc_start(struct pmu_uncore *pu, struct perf_event *event)
+{
+	unsigned int socket = event->hw.config_base;
+	struct ia64_unc_socket *s = &unc_sockets[socket];
+	struct ia64_unc_event ev;
+	unsigned long irqflags;
+	u64 now;
+
+	if (unc_decode(event, &ev))
+		return 0;
+	raw_spin_lock_irqsave(&s->lock, irqflags);
+	unc_freeze(socket, true);
+	unc_program(socket, unc_inst(s, &ev), &ev, event, true);
+	now = unc_read_counter(socket, &ev, event->hw.idx);
+	unc_freeze(socket, false);
+	raw_spin_unlock_irqrestore(&s->lock, irqflags);
+	return now;
+}
+
+/* Fold the count under a freeze and, for @stop, stop the counter. */
+static void unc_update(struct pmu_uncore *pu, struct perf_event *event,
+		       bool stop)
 {
 	unsigned int socket = event->hw.config_base;
 	struct ia64_unc_socket *s = &unc_sockets[socket];
@@ -334,41 +349,14 @@ static void unc_start(struct perf_event *event, int flags)
 		return;
 	raw_spin_lock_irqsave(&s->lock, irqflags);
 	unc_freeze(socket, true);
-	unc_program(socket, unc_inst(s, &ev), &ev, event, true);
-	local64_set(&event->hw.prev_count,
-		    unc_read_counter(socket, &ev, event->hw.idx));
-	unc_freeze(socket, false);
-	raw_spin_unlock_irqrestore(&s->lock, irqflags);
-	event->hw.state = 0;
-}
-
-/* Fold the count under a freeze and, for @stop, stop the counter. */
-static void unc_update(struct perf_event *event, bool stop)
-{
-	unsigned int socket = event->hw.config_base;
-	struct ia64_unc_socket *s = &unc_sockets[socket];
-	struct ia64_unc_event ev;
-	unsigned long irqflags;
-
-	if (event->hw.state & PERF_HES_STOPPED || unc_decode(event, &ev))
-		return;
-	raw_spin_lock_irqsave(&s->lock, irqflags);
-	unc_freeze(socket, true);
 	unc_fold(socket, &ev, event);
 	if (stop)
 		unc_program(socket, unc_inst(s, &ev), &ev, event, false);
 	unc_freeze(socket, false);
 	raw_spin_unlock_irqrestore(&s->lock, irqflags);
-	if (stop)
-		event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
-static void unc_stop(struct perf_event *event, int flags)
-{
-	unc_update(event, true);
-}
-
-static int unc_add(struct perf_event *event, int flags)
+static int unc_add(struct pmu_uncore *pu, struct perf_event *event)
 {
 	struct ia64_unc_socket *s = &unc_sockets[event->hw.config_base];
 	struct ia64_unc_event ev;
@@ -385,37 +373,24 @@ static int unc_add(struct perf_event *event, int flags)
 		return c;
 	event->hw.idx = c;
 	event->hw.extra_reg.idx = slot;
-	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
-	if (flags & PERF_EF_START)
-		unc_start(event, flags);
-	pmu_uncore_poll_get(&unc_set, event->hw.config_base);
-	perf_event_update_userpage(event);
 	return 0;
 }
 
-static void unc_del(struct perf_event *event, int flags)
+static void unc_del(struct pmu_uncore *pu, struct perf_event *event)
 {
 	struct ia64_unc_socket *s = &unc_sockets[event->hw.config_base];
 	struct ia64_unc_event ev;
 	unsigned long irqflags;
 
-	unc_stop(event, PERF_EF_UPDATE);
 	if (unc_decode(event, &ev))
 		return;
 	raw_spin_lock_irqsave(&s->lock, irqflags);
 	unc_free(unc_inst(s, &ev), &ev, event->hw.idx, event->hw.extra_reg.idx);
 	raw_spin_unlock_irqrestore(&s->lock, irqflags);
 	event->hw.idx = -1;
-	pmu_uncore_poll_put(&unc_set, event->hw.config_base);
-	perf_event_update_userpage(event);
 }
 
-static void unc_read(struct perf_event *event)
-{
-	unc_update(event, false);
-}
-
-/* sysfs: format/, events/ (chapter 5's event lists), cpumask */
+/* sysfs: format/, events/ (chapter 5's event lists) */
 
 PMU_FORMAT_ATTR(event, "config:0-5");
 PMU_FORMAT_ATTR(box, "config:8");
@@ -454,53 +429,55 @@ static struct attribute *unc_rbox_format_attrs[] = {
 	NULL
 };
 
-static const struct attribute_group unc_format_groups[IA64_UNC_NR_BOXES] = {
-	[IA64_UNC_BBOX] = { .name = "format", .attrs = unc_bbox_format_attrs },
-	[IA64_UNC_ZBOX] = { .name = "format", .attrs = unc_zbox_format_attrs },
-	[IA64_UNC_RBOX] = { .name = "format", .attrs = unc_rbox_format_attrs },
-};
-
-#define UNC_EVENTS_MAX	IA64_BBOX_EVENTS_NR
-
-static struct perf_pmu_events_attr unc_event_attrs[IA64_UNC_NR_BOXES][UNC_EVENTS_MAX];
-static struct attribute *unc_event_list[IA64_UNC_NR_BOXES][UNC_EVENTS_MAX + 1];
-static char unc_event_str[IA64_UNC_NR_BOXES][UNC_EVENTS_MAX][24];
-
-static struct attribute_group unc_events_groups[IA64_UNC_NR_BOXES] = {
-	[IA64_UNC_BBOX] = { .name = "events", .attrs = unc_event_list[IA64_UNC_BBOX] },
-	[IA64_UNC_ZBOX] = { .name = "events", .attrs = unc_event_list[IA64_UNC_ZBOX] },
-	[IA64_UNC_RBOX] = { .name = "events", .attrs = unc_event_list[IA64_UNC_RBOX] },
-};
-
-static void unc_init_events(enum ia64_unc_box box)
+/* events/: chapter 5's lists, each file printed from its catalogue row. */
+static ssize_t unc_event_show(struct pmu_uncore *pu, u64 id, char *page)
 {
-	unsigned int i, n, k = 0;
-	const struct ia64_uncore_event *tab = ia64_unc_events(box, &n);
+	enum ia64_unc_box box = container_of(pu, struct ia64_unc_pmu, pu)->box;
+	const struct ia64_uncore_event *tab;
+	unsigned int n;
 
-	for (i = 0; i < n && k < UNC_EVENTS_MAX; i++) {
-		struct perf_pmu_events_attr *pa = &unc_event_attrs[box][k];
+	tab = ia64_unc_events(box, &n);
+	if (id >= n || !ia64_unc_event_string(box, &tab[id], page, PAGE_SIZE - 1))
+		return -EINVAL;
+	return strlcat(page, "\n", PAGE_SIZE);
+}
+
+static void unc_build_events(struct pmu_uncore *pu, struct pmu_events *e)
+{
+	enum ia64_unc_box box = container_of(pu, struct ia64_unc_pmu, pu)->box;
+	const struct ia64_uncore_event *tab;
+	unsigned int i, n;
+	char str[32];
+
+	tab = ia64_unc_events(box, &n);
+	for (i = 0; i < n; i++) {
 		const char *name = strchr(tab[i].alias, '.');
-		unsigned int j;
-		bool dup = false;
 
-		if (!ia64_unc_event_string(box, &tab[i], unc_event_str[box][k],
-					   sizeof(unc_event_str[box][k])))
-			continue;
 		name = name ? name + 1 : tab[i].alias;
 		/* A name listed twice by the manual gets one file. */
-		for (j = 0; j < k; j++)
-			dup |= !strcmp(unc_event_attrs[box][j].attr.attr.name, name);
-		if (dup)
-			continue;
-		sysfs_attr_init(&pa->attr.attr);
-		pa->attr.attr.name = name;
-		pa->attr.attr.mode = 0444;
-		pa->attr.show = perf_event_sysfs_show;
-		pa->event_str = unc_event_str[box][k];
-		unc_event_list[box][k++] = &pa->attr.attr;
+		if (ia64_unc_event_string(box, &tab[i], str, sizeof(str)) &&
+		    !pmu_events_has(e, name))
+			pmu_events_add(e, name, i);
 	}
-	unc_event_list[box][k] = NULL;
 }
+
+#define UNC_OPS(b, nr) {					\
+	.init		= unc_init,				\
+	.alloc		= unc_add,				\
+	.free		= unc_del,				\
+	.start		= unc_start,				\
+	.update		= unc_update,				\
+	.format		= unc_##b##_format_attrs,		\
+	.nr_events	= nr,					\
+	.build_events	= unc_build_events,			\
+	.event_show	= unc_event_show,			\
+}
+
+static const struct pmu_uncore_ops unc_uncore_ops[IA64_UNC_NR_BOXES] = {
+	[IA64_UNC_BBOX] = UNC_OPS(bbox, IA64_BBOX_EVENTS_NR),
+	[IA64_UNC_ZBOX] = UNC_OPS(zbox, IA64_ZBOX_EVENTS_NR),
+	[IA64_UNC_RBOX] = UNC_OPS(rbox, IA64_RBOX_EVENTS_NR),
+};
 
 static const char *const unc_box_names[IA64_UNC_NR_BOXES] = {
 	[IA64_UNC_BBOX] = "bbox",
@@ -566,24 +543,11 @@ int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
 	for (box = 0; box < IA64_UNC_NR_BOXES; box++) {
 		struct ia64_unc_pmu *up = &unc_pmus[box];
 
-		unc_init_events(box);
 		up->box = box;
 		snprintf(up->name, sizeof(up->name), "%s_%s", prefix,
 			 unc_box_names[box]);
-		up->pu = (struct pmu_uncore) {
-			.pmu = {
-				.module		= ops->owner,
-				.event_init	= unc_event_init,
-				.add		= unc_add,
-				.del		= unc_del,
-				.start		= unc_start,
-				.stop		= unc_stop,
-				.read		= unc_read,
-			},
-		};
-		ret = pmu_uncore_register(&up->pu, &unc_set, up->name,
-					  &unc_format_groups[box],
-					  &unc_events_groups[box]);
+		ret = pmu_uncore_register(&up->pu, &unc_set, &unc_uncore_ops[box],
+					  ops->owner, up->name);
 		if (ret) {
 			ia64_uncore_unregister();
 			return ret;

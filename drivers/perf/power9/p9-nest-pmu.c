@@ -21,8 +21,6 @@
 #include <linux/export.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
-#include <pmu-suite/counter.h>
-#include <pmu-suite/events.h>
 #include <pmu-suite/uncore-pmu.h>
 
 #include "p9-nest-pmu.h"
@@ -48,15 +46,13 @@ static void nest_event_destroy(struct perf_event *event)
 	mutex_unlock(&nest_engine_lock);
 }
 
-static int nest_event_init(struct perf_event *event)
+static int nest_init(struct pmu_uncore *pu, struct perf_event *event)
 {
+	unsigned int chip = event->hw.config_base;
 	const struct p9_nest_event *ev;
 	const char *why;
-	int chip, ret;
+	int ret;
 
-	chip = pmu_uncore_event_init(event);
-	if (chip < 0)
-		return chip;
 	ret = p9_nest_decode(&event->attr, &ev, &why);
 	if (ret) {
 		pr_debug("config 0x%llx refused: %s\n", event->attr.config, why);
@@ -69,7 +65,6 @@ static int nest_event_init(struct perf_event *event)
 	mutex_unlock(&nest_engine_lock);
 	if (ret)
 		return ret;
-	event->hw.config_base = chip;
 	event->hw.idx = ev - p9_nest_events;
 	event->destroy = nest_event_destroy;
 	return 0;
@@ -81,48 +76,23 @@ static u64 nest_now(struct perf_event *event)
 			    nest_event_of(event));
 }
 
-static void nest_update(struct perf_event *event)
+/* The microcode counts from the event's creation: nothing to program. */
+static u64 nest_start(struct pmu_uncore *pu, struct perf_event *event)
+{
+	return nest_now(event);
+}
+
+/* The counts are 64-bit: no wrap to fold. */
+static void nest_update(struct pmu_uncore *pu, struct perf_event *event,
+			bool stop)
 {
 	u64 now = nest_now(event);
 	u64 prev = local64_xchg(&event->hw.prev_count, now);
 
-	local64_add(pmu_counter_delta(prev, now, 64), &event->count);
+	local64_add(now - prev, &event->count);
 }
 
-static void nest_start(struct perf_event *event, int flags)
-{
-	local64_set(&event->hw.prev_count, nest_now(event));
-	event->hw.state = 0;
-}
-
-static void nest_stop(struct perf_event *event, int flags)
-{
-	if (event->hw.state & PERF_HES_STOPPED)
-		return;
-	nest_update(event);
-	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
-}
-
-static int nest_add(struct perf_event *event, int flags)
-{
-	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
-	if (flags & PERF_EF_START)
-		nest_start(event, flags);
-	return 0;
-}
-
-static void nest_del(struct perf_event *event, int flags)
-{
-	nest_stop(event, PERF_EF_UPDATE);
-}
-
-static void nest_read(struct perf_event *event)
-{
-	if (!(event->hw.state & PERF_HES_STOPPED))
-		nest_update(event);
-}
-
-/* sysfs: format/, events/ (Table 6-10), cpumask */
+/* sysfs: format/, events/ (Table 6-10) */
 
 /* "event", the name perf gives a JSON EventCode: here the offset. */
 PMU_FORMAT_ATTR(event, "config:0-15");
@@ -132,31 +102,22 @@ static struct attribute *nest_format_attrs[] = {
 	NULL
 };
 
-static const struct attribute_group nest_format_group = {
-	.name = "format",
-	.attrs = nest_format_attrs,
-};
-
-static struct perf_pmu_events_attr nest_event_attrs[P9_NEST_EVENTS_NR];
-static struct attribute *nest_event_list[P9_NEST_EVENTS_NR + 1];
-
-static struct attribute_group nest_events_group = {
-	.name = "events",
-	.attrs = nest_event_list,
-};
-
-static void nest_init_events(void)
+static void nest_build_events(struct pmu_uncore *pu, struct pmu_events *e)
 {
 	unsigned int i;
 
-	for (i = 0; i < P9_NEST_EVENTS_NR; i++) {
-		pmu_events_attr_init(&nest_event_attrs[i], p9_nest_events[i].name,
-				     p9_nest_events[i].offset,
-				     pmu_event_code_show);
-		nest_event_list[i] = &nest_event_attrs[i].attr.attr;
-	}
-	nest_event_list[i] = NULL;
+	for (i = 0; i < P9_NEST_EVENTS_NR; i++)
+		pmu_events_add(e, p9_nest_events[i].name, p9_nest_events[i].offset);
 }
+
+static const struct pmu_uncore_ops nest_uncore_ops = {
+	.init		= nest_init,
+	.start		= nest_start,
+	.update		= nest_update,
+	.format		= nest_format_attrs,
+	.nr_events	= P9_NEST_EVENTS_NR,
+	.build_events	= nest_build_events,
+};
 
 /**
  * p9_nest_unregister() - remove what p9_nest_register() set up
@@ -188,7 +149,6 @@ int p9_nest_register(const struct p9_nest_ops *ops, const char *name)
 		return -EINVAL;
 	for (i = 0; i < P9_NEST_MAX_CHIPS; i++)
 		nest_chip_events[i] = 0;
-	nest_init_events();
 	/* The nest posts 64-bit counts in memory: nothing to poll. */
 	nest_chips = (struct pmu_uncore_set) {
 		.nr_packages	= ops->nr_chips,
@@ -198,19 +158,8 @@ int p9_nest_register(const struct p9_nest_ops *ops, const char *name)
 	if (ret)
 		return ret;
 	nest_ops = ops;
-	nest_pmu = (struct pmu_uncore) {
-		.pmu = {
-			.module		= ops->owner,
-			.event_init	= nest_event_init,
-			.add		= nest_add,
-			.del		= nest_del,
-			.start		= nest_start,
-			.stop		= nest_stop,
-			.read		= nest_read,
-		},
-	};
-	ret = pmu_uncore_register(&nest_pmu, &nest_chips, name,
-				  &nest_format_group, &nest_events_group);
+	ret = pmu_uncore_register(&nest_pmu, &nest_chips, &nest_uncore_ops,
+				  ops->owner, name);
 	if (ret)
 		p9_nest_unregister();
 	return ret;

@@ -311,19 +311,17 @@ static ssize_t p9_event_show(u64 id, char *page)
 }
 
 /* events/: every catalogue event, then the generic events' names. */
-static void p9_build_events(struct pmu_core_events *e)
+static void p9_build_events(struct pmu_events *e)
 {
 	unsigned int i;
 
 	for (i = 0; i < p9_catalogue_len; i++)
-		pmu_core_events_add(e, p9_catalogue[i].alias,
-				    p9_catalogue[i].code);
+		pmu_events_add(e, p9_catalogue[i].alias, p9_catalogue[i].code);
 	for (i = 0; i < p9_generic_events_len; i++) {
 		u64 code = p9_catalogue_code(p9_generic_events[i].name);
 
 		if (code)
-			pmu_core_events_add(e, p9_generic_events[i].gen.alias,
-					    code);
+			pmu_events_add(e, p9_generic_events[i].gen.alias, code);
 	}
 }
 

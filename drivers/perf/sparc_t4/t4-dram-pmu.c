@@ -20,7 +20,6 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
-#include <pmu-suite/events.h>
 #include <pmu-suite/uncore-pmu.h>
 
 #include "t4-catalogue.h"
@@ -86,16 +85,13 @@ static void t4_dram_poll(struct pmu_uncore_set *set, unsigned int chip)
 	}
 }
 
-static int t4_dram_event_init(struct perf_event *event)
+static int t4_dram_init(struct pmu_uncore *pu, struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader, *sibling;
 	unsigned int select, n = 1;
 	const char *why;
 	int ret;
 
-	ret = pmu_uncore_event_init(event);
-	if (ret < 0)
-		return ret;
 	ret = t4_dram_decode(&event->attr, &select, &why);
 	if (ret) {
 		pr_debug("config 0x%llx refused: %s\n", event->attr.config, why);
@@ -108,14 +104,34 @@ static int t4_dram_event_init(struct perf_event *event)
 	if (n > T4_DRAM_COUNTERS)
 		return -EINVAL;
 	event->hw.config = select;
-	event->hw.idx = -1;
 	return 0;
 }
 
-/* Select the event's code on its counter and read the start value. */
-static void t4_dram_start(struct perf_event *event, int flags)
+static int t4_dram_alloc(struct pmu_uncore *pu, struct perf_event *event)
 {
-	struct t4_dram_pmu *dp = to_t4_dram(event->pmu);
+	struct t4_dram_pmu *dp = to_t4_dram(&pu->pmu);
+	unsigned int c;
+
+	for (c = 0; c < T4_DRAM_COUNTERS; c++)
+		if (!dp->event[c])
+			break;
+	if (c == T4_DRAM_COUNTERS)
+		return -EAGAIN;
+	dp->event[c] = event;
+	event->hw.idx = c;
+	return 0;
+}
+
+static void t4_dram_free(struct pmu_uncore *pu, struct perf_event *event)
+{
+	to_t4_dram(&pu->pmu)->event[event->hw.idx] = NULL;
+	event->hw.idx = -1;
+}
+
+/* Select the event's code on its counter, which starts from zero. */
+static u64 t4_dram_start(struct pmu_uncore *pu, struct perf_event *event)
+{
+	struct t4_dram_pmu *dp = to_t4_dram(&pu->pmu);
 	unsigned int c = event->hw.idx;
 	unsigned long irqflags;
 	u64 ctl, reg;
@@ -126,59 +142,18 @@ static void t4_dram_start(struct perf_event *event, int flags)
 	/* Start from zero with the sticky bit clear. */
 	reg = t4_dram_set_count(t4_dram_ops->read_count(dp->mcu), c, 0);
 	t4_dram_ops->write_count(dp->mcu, reg);
-	local64_set(&event->hw.prev_count, 0);
 	raw_spin_unlock_irqrestore(&dp->lock, irqflags);
-	event->hw.state = 0;
-}
-
-static void t4_dram_stop(struct perf_event *event, int flags)
-{
-	struct t4_dram_pmu *dp = to_t4_dram(event->pmu);
-
-	if (event->hw.state & PERF_HES_STOPPED)
-		return;
-	t4_dram_fold(dp, event);
-	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
-}
-
-static int t4_dram_add(struct perf_event *event, int flags)
-{
-	struct t4_dram_pmu *dp = to_t4_dram(event->pmu);
-	unsigned int c;
-
-	for (c = 0; c < T4_DRAM_COUNTERS; c++)
-		if (!dp->event[c])
-			break;
-	if (c == T4_DRAM_COUNTERS)
-		return -EAGAIN;
-	dp->event[c] = event;
-	event->hw.idx = c;
-	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
-	if (flags & PERF_EF_START)
-		t4_dram_start(event, flags);
-	pmu_uncore_poll_get(&t4_dram_chip, 0);
-	perf_event_update_userpage(event);
 	return 0;
 }
 
-static void t4_dram_del(struct perf_event *event, int flags)
+/* The counter goes on counting: the next start selects its code again. */
+static void t4_dram_update(struct pmu_uncore *pu, struct perf_event *event,
+			   bool stop)
 {
-	struct t4_dram_pmu *dp = to_t4_dram(event->pmu);
-
-	t4_dram_stop(event, PERF_EF_UPDATE);
-	dp->event[event->hw.idx] = NULL;
-	event->hw.idx = -1;
-	pmu_uncore_poll_put(&t4_dram_chip, 0);
-	perf_event_update_userpage(event);
+	t4_dram_fold(to_t4_dram(&pu->pmu), event);
 }
 
-static void t4_dram_read(struct perf_event *event)
-{
-	if (!(event->hw.state & PERF_HES_STOPPED))
-		t4_dram_fold(to_t4_dram(event->pmu), event);
-}
-
-/* sysfs: format/, events/ (TABLE 10-7), cpumask */
+/* sysfs: format/, events/ (TABLE 10-7) */
 
 PMU_FORMAT_ATTR(event, "config:0-3");
 
@@ -187,30 +162,24 @@ static struct attribute *t4_dram_format_attrs[] = {
 	NULL
 };
 
-static const struct attribute_group t4_dram_format_group = {
-	.name = "format",
-	.attrs = t4_dram_format_attrs,
-};
-
-static struct perf_pmu_events_attr t4_dram_event_attrs[T4_DRAM_EVENTS_NR];
-static struct attribute *t4_dram_event_attr_list[T4_DRAM_EVENTS_NR + 1];
-
-static struct attribute_group t4_dram_events_group = {
-	.name = "events",
-	.attrs = t4_dram_event_attr_list,
-};
-
-static void t4_dram_init_events(void)
+static void t4_dram_build_events(struct pmu_uncore *pu, struct pmu_events *e)
 {
 	unsigned int i;
 
-	for (i = 0; i < T4_DRAM_EVENTS_NR; i++) {
-		pmu_events_attr_init(&t4_dram_event_attrs[i],
-				     t4_dram_events[i].alias,
-				     t4_dram_events[i].select, pmu_event_code_show);
-		t4_dram_event_attr_list[i] = &t4_dram_event_attrs[i].attr.attr;
-	}
+	for (i = 0; i < T4_DRAM_EVENTS_NR; i++)
+		pmu_events_add(e, t4_dram_events[i].alias, t4_dram_events[i].select);
 }
+
+static const struct pmu_uncore_ops t4_dram_uncore_ops = {
+	.init		= t4_dram_init,
+	.alloc		= t4_dram_alloc,
+	.free		= t4_dram_free,
+	.start		= t4_dram_start,
+	.update		= t4_dram_update,
+	.format		= t4_dram_format_attrs,
+	.nr_events	= T4_DRAM_EVENTS_NR,
+	.build_events	= t4_dram_build_events,
+};
 
 static int t4_dram_package_of(unsigned int cpu)
 {
@@ -247,7 +216,6 @@ int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix)
 	t4_dram_pmus = kcalloc(ops->nr_mcu, sizeof(*t4_dram_pmus), GFP_KERNEL);
 	if (!t4_dram_pmus)
 		return -ENOMEM;
-	t4_dram_init_events();
 	t4_dram_ops = ops;
 	t4_dram_chip = (struct pmu_uncore_set) {
 		.nr_packages	= 1,
@@ -268,20 +236,11 @@ int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix)
 		dp->mcu = i;
 		raw_spin_lock_init(&dp->lock);
 		snprintf(dp->name, sizeof(dp->name), "%s_%u", prefix, i);
-		dp->pu.pmu = (struct pmu) {
-			.module		= ops->owner,
-			.event_init	= t4_dram_event_init,
-			.add		= t4_dram_add,
-			.del		= t4_dram_del,
-			.start		= t4_dram_start,
-			.stop		= t4_dram_stop,
-			.read		= t4_dram_read,
-		};
 		/* The poll timer reads the PMUs registered so far. */
 		t4_dram_nr = i + 1;
-		ret = pmu_uncore_register(&dp->pu, &t4_dram_chip, dp->name,
-					  &t4_dram_format_group,
-					  &t4_dram_events_group);
+		ret = pmu_uncore_register(&dp->pu, &t4_dram_chip,
+					  &t4_dram_uncore_ops, ops->owner,
+					  dp->name);
 		if (ret) {
 			t4_dram_unregister_n(i);
 			return ret;

@@ -308,21 +308,20 @@ static ssize_t t4_event_show(u64 id, char *page)
 }
 
 /* events/: every catalogue event, then generic names it lacks. */
-static void t4_build_events(struct pmu_core_events *e)
+static void t4_build_events(struct pmu_events *e)
 {
 	unsigned int i;
 
 	for (i = 0; i < T4_CATALOGUE_NR; i++)
-		pmu_core_events_add(e, t4_catalogue[i].alias,
-				    T4_CONFIG(t4_catalogue[i].sl,
-					      t4_catalogue[i].mask));
+		pmu_events_add(e, t4_catalogue[i].alias,
+			       T4_CONFIG(t4_catalogue[i].sl, t4_catalogue[i].mask));
 	for (i = 0; i < t4_generic_events_len; i++) {
 		const struct t4_generic_event *g = &t4_generic_events[i];
 
 		if (g->gen.type != PERF_TYPE_HARDWARE ||
-		    pmu_core_events_has(e, g->gen.alias))
+		    pmu_events_has(e, g->gen.alias))
 			continue;
-		pmu_core_events_add(e, g->gen.alias, T4_CONFIG(g->sl, g->mask));
+		pmu_events_add(e, g->gen.alias, T4_CONFIG(g->sl, g->mask));
 	}
 }
 

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * events/ groups (include/pmu-suite/events.h): room for a PMU's events is
+ * allocated at registration, the driver adds its files, and every file
+ * prints its event through the group's show function from an id the
+ * driver chose.
+ */
+#include <linux/export.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <pmu-suite/events.h>
+
+#include "internal.h"
+
+/**
+ * pmu_events_free() - free what pmu_events_alloc() allocated
+ * @e: the group
+ */
+void pmu_events_free(struct pmu_events *e)
+{
+	kfree(e->attrs);
+	kfree(e->list);
+	e->attrs = NULL;
+	e->list = NULL;
+	e->n = 0;
+	e->max = 0;
+}
+
+/**
+ * pmu_events_alloc() - room for @max events/ files
+ * @e: the group
+ * @max: most files
+ * @show: the show function of every file
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int pmu_events_alloc(struct pmu_events *e, unsigned int max,
+		     ssize_t (*show)(struct device *dev,
+				     struct device_attribute *attr, char *page))
+{
+	e->attrs = kcalloc(max, sizeof(*e->attrs), GFP_KERNEL);
+	e->list = kcalloc(max + 1, sizeof(*e->list), GFP_KERNEL);
+	if (!e->attrs || !e->list) {
+		pmu_events_free(e);
+		return -ENOMEM;
+	}
+	e->n = 0;
+	e->max = max;
+	e->show = show;
+	e->group.name = "events";
+	e->group.attrs = e->list;
+	return 0;
+}
+
+/**
+ * pmu_events_add() - add events/@name, printed from @id
+ * @e: the group
+ * @name: the file name; it must outlive the group
+ * @id: what identifies the event to the group's show function
+ *
+ * Return: false when the group is full.
+ */
+bool pmu_events_add(struct pmu_events *e, const char *name, u64 id)
+{
+	struct perf_pmu_events_attr *pa;
+
+	if (e->n == e->max)
+		return false;
+	pa = &e->attrs[e->n];
+	sysfs_attr_init(&pa->attr.attr);
+	pa->attr.attr.name = name;
+	pa->attr.attr.mode = 0444;
+	pa->attr.show = e->show;
+	pa->id = id;
+	e->list[e->n++] = &pa->attr.attr;
+	return true;
+}
+EXPORT_SYMBOL_GPL(pmu_events_add);
+
+/**
+ * pmu_events_has() - whether the group has a file named @name
+ * @e: the group
+ * @name: a name
+ */
+bool pmu_events_has(const struct pmu_events *e, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < e->n; i++)
+		if (!strcmp(e->attrs[i].attr.attr.name, name))
+			return true;
+	return false;
+}
+EXPORT_SYMBOL_GPL(pmu_events_has);

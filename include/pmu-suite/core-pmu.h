@@ -30,10 +30,24 @@
 #ifndef _PMU_SUITE_CORE_PMU_H
 #define _PMU_SUITE_CORE_PMU_H
 
+#include <linux/bits.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
 #include <pmu-suite/events.h>
+
+/*
+ * The filters of struct perf_event_attr a core PMU honours
+ * (pmu_core_ops.filters): the hardware applies them, or they hold by
+ * construction (an Itanium runs no hypervisor; no guest counts on
+ * these counters). The framework refuses any other with -EOPNOTSUPP.
+ */
+#define PMU_FILTER_USER		BIT(0)	/* exclude_user */
+#define PMU_FILTER_KERNEL	BIT(1)	/* exclude_kernel */
+#define PMU_FILTER_HV		BIT(2)	/* exclude_hv */
+#define PMU_FILTER_IDLE		BIT(3)	/* exclude_idle */
+#define PMU_FILTER_HOST		BIT(4)	/* exclude_host */
+#define PMU_FILTER_GUEST	BIT(5)	/* exclude_guest */
 
 /* Most events one CPU of any of the suite's core PMUs can hold. */
 #define PMU_CORE_MAX_EVENTS	12
@@ -72,6 +86,9 @@ struct pmu_core;
  *	that interrupt when they wrap)
  * @max_run: most events a counter counts from its start value before it
  *	interrupts
+ * @filters: PMU_FILTER_* the PMU honours
+ * @config12: the PMU has format/ fields in config1 or config2 (else both
+ *	must be 0)
  * @capabilities: PERF_PMU_CAP_* beyond the framework's own
  * @branch_stack: the PMU takes PERF_SAMPLE_BRANCH_STACK events
  * @map_generic: raw config of a PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
@@ -119,6 +136,8 @@ struct pmu_core_ops {
 	unsigned int width;
 	u64 interrupt_at;
 	u64 max_run;
+	unsigned int filters;
+	bool config12;
 	int capabilities;
 	bool branch_stack;
 	int (*map_generic)(u32 type, u64 config, u64 *raw);

@@ -489,6 +489,21 @@ static void ia64k_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0x08, 0) | 1, 0)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0x2e, 0), 0)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EINVAL);
+	/* The PMCs cannot tell idle from busy, nor count only in guests. */
+	attr = (struct perf_event_attr) { .config = CFG(0x08, 0), .exclude_idle = 1 };
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EOPNOTSUPP);
+	attr = (struct perf_event_attr) { .config = CFG(0x08, 0), .exclude_host = 1 };
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EOPNOTSUPP);
+	/* No hypervisor and no guest run on an Itanium: :u holds as asked. */
+	attr = (struct perf_event_attr) {
+		.config = CFG(0x08, 0),
+		.exclude_kernel = 1,
+		.exclude_hv = 1,
+		.exclude_guest = 1,
+	};
+	ev = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
 	attr = (struct perf_event_attr) {
 		.config = CFG(0x08, 0),
 		.sample_period = 100,

@@ -237,9 +237,44 @@ static void p9k_precise_attr(struct perf_event_attr *attr)
 	attr->precise_ip = 2;
 }
 
+static void p9k_config1_attr(struct perf_event_attr *attr)
+{
+	attr->config1 = 1;
+}
+
+static void p9k_config2_attr(struct perf_event_attr *attr)
+{
+	attr->config2 = 1;
+}
+
+static void p9k_exclude_host_attr(struct perf_event_attr *attr)
+{
+	attr->exclude_host = 1;
+}
+
+/* perf sets exclude_guest with :u; KVM swaps the PMU at guest entry. */
+static void p9k_user_no_guest_attr(struct perf_event_attr *attr)
+{
+	attr->exclude_kernel = 1;
+	attr->exclude_hv = 1;
+	attr->exclude_guest = 1;
+}
+
 static void p9k_refusals(struct kunit *test)
 {
 	struct perf_event *ev;
+
+	/* No format/ field is in config1 or config2. */
+	ev = p9k_open(0x10002, 0, p9k_config1_attr);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = p9k_open(0x10002, 0, p9k_config2_attr);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	/* Counting only in guests is not something the PMU can do. */
+	ev = p9k_open(0x10002, 0, p9k_exclude_host_attr);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = p9k_open(0x10002, 0, p9k_user_no_guest_attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
 
 	ev = p9k_open(0x10002 | BIT_ULL(60), 0, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);

@@ -400,6 +400,12 @@ static void t4k_generic_events(struct kunit *test)
 }
 
 static void excl_idle(struct perf_event_attr *a) { a->exclude_idle = 1; }
+static void excl_host(struct perf_event_attr *a) { a->exclude_host = 1; }
+static void user_no_guest(struct perf_event_attr *a)
+{
+	user_only(a);
+	a->exclude_guest = 1;
+}
 static void precise_only(struct perf_event_attr *a) { a->precise_ip = 1; }
 
 static void t4k_refusals(struct kunit *test)
@@ -432,6 +438,11 @@ static void t4k_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
 	ev = t4k_open(T4_CONFIG(26, 0), 0, excl_idle);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(26, 0), 0, excl_host);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(26, 0), 0, user_no_guest);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
 	/* Someone else holds the counters. */
 	t4_model.busy = true;
 	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);

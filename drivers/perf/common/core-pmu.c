@@ -391,6 +391,29 @@ out:
 	return ret;
 }
 
+/* One rule for every core PMU: a filter it cannot honour is refused. */
+static int pmu_core_check_filters(struct pmu_core *pc,
+				  const struct perf_event_attr *a,
+				  const char **why)
+{
+	unsigned int asked = (a->exclude_user ? PMU_FILTER_USER : 0) |
+			     (a->exclude_kernel ? PMU_FILTER_KERNEL : 0) |
+			     (a->exclude_hv ? PMU_FILTER_HV : 0) |
+			     (a->exclude_idle ? PMU_FILTER_IDLE : 0) |
+			     (a->exclude_host ? PMU_FILTER_HOST : 0) |
+			     (a->exclude_guest ? PMU_FILTER_GUEST : 0);
+
+	if (asked & ~pc->ops->filters) {
+		*why = "an exclude_* filter the PMU cannot apply";
+		return -EOPNOTSUPP;
+	}
+	if (!pc->ops->config12 && (a->config1 || a->config2)) {
+		*why = "config1 and config2 are unused";
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int pmu_core_event_init(struct perf_event *event)
 {
 	struct pmu_core *pc = to_pmu_core(event->pmu);
@@ -419,7 +442,9 @@ static int pmu_core_event_init(struct perf_event *event)
 	if (attr->precise_ip > pc->ops->max_precise)
 		return -EOPNOTSUPP;
 	event->hw.config = config;
-	ret = pc->ops->check(pc, event, config, &why);
+	ret = pmu_core_check_filters(pc, attr, &why);
+	if (!ret)
+		ret = pc->ops->check(pc, event, config, &why);
 	if (ret) {
 		pr_debug("%s: config 0x%llx refused: %s\n", pc->ops->name,
 			 config, why);

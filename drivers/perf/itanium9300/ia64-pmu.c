@@ -397,6 +397,9 @@ const struct pmu_core_ops ia64_core_ops = {
 	.width		= IA64_COUNTER_WIDTH,
 	.interrupt_at	= IA64_WRAP,
 	.max_run	= IA64_MAX_RUN,
+	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
+			  PMU_FILTER_HV | PMU_FILTER_GUEST,
+	.config12	= true,
 	.branch_stack	= true,
 	.check		= ia64_check,
 	.decode		= ia64_decode,

@@ -337,6 +337,8 @@ const struct pmu_core_ops p9_core_ops = {
 	.width		= P9_PMC_WIDTH,
 	.interrupt_at	= P9_PMC_NEGATIVE,
 	.max_run	= P9_PMC_MAX_RUN,
+	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
+			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
 	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	.map_generic	= p9_generic_code,
 	.check		= p9_check,

@@ -337,6 +337,8 @@ const struct pmu_core_ops t4_core_ops = {
 	.width		= T4_PIC_WIDTH,
 	.interrupt_at	= T4_PIC_WRAP,
 	.max_run	= T4_PIC_WRAP,
+	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
+			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	.map_generic	= t4_generic_config,
 	.check		= t4_check,

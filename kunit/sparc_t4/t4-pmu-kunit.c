@@ -401,12 +401,13 @@ static void t4k_generic_events(struct kunit *test)
 
 static void excl_idle(struct perf_event_attr *a) { a->exclude_idle = 1; }
 static void excl_host(struct perf_event_attr *a) { a->exclude_host = 1; }
+static void precise_only(struct perf_event_attr *a) { a->precise_ip = 1; }
+
 static void user_no_guest(struct perf_event_attr *a)
 {
 	user_only(a);
 	a->exclude_guest = 1;
 }
-static void precise_only(struct perf_event_attr *a) { a->precise_ip = 1; }
 
 static void t4k_refusals(struct kunit *test)
 {

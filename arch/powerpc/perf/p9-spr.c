@@ -10,6 +10,7 @@
  */
 #define pr_fmt(fmt) "power9_pmu: " fmt
 
+#include <linux/jiffies.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <asm/cputable.h>
@@ -108,9 +109,24 @@ static void p9_spr_interrupt(struct pt_regs *regs)
 	pmu_core_handle_irq(&p9_pmu_core, regs);
 }
 
+/*
+ * reserve_pmc_hardware() prints a warning, not rate limited, each time it
+ * finds the counters taken. Opens come from users, so a loop of them while
+ * the built-in PMU counts would flood the log: after a refusal, the PMU
+ * refuses by itself for a second before it asks again. Reservations are
+ * serialized by the framework's reserve_lock.
+ */
+static unsigned long p9_spr_busy_until;
+
 static int p9_spr_reserve(void)
 {
-	return reserve_pmc_hardware(p9_spr_interrupt);
+	int ret;
+
+	if (p9_spr_busy_until && time_before(jiffies, p9_spr_busy_until))
+		return -EBUSY;
+	ret = reserve_pmc_hardware(p9_spr_interrupt);
+	p9_spr_busy_until = ret ? jiffies + HZ : 0;
+	return ret;
 }
 
 static void p9_spr_release(void)

@@ -132,7 +132,7 @@ else
 fi
 wait
 echo "power9: counters taken by the built-in PMU"
-perf stat -e cycles -- sleep 3 >/dev/null 2>&1 &
+perf stat -e cycles -- sleep 5 >/dev/null 2>&1 &
 sleep 1
 perf stat -e power9/event=0x600f4/ -- true >/tmp/busy.out 2>&1
 if grep -qiE 'busy|not counted|not supported' /tmp/busy.out; then
@@ -140,6 +140,14 @@ if grep -qiE 'busy|not counted|not supported' /tmp/busy.out; then
 else
 	fail "power9: power9 gets EBUSY while the built-in PMU counts" "power9 counted"
 fi
+# Each refusal used to print reserve_pmc_hardware()'s warning: a user
+# could flood the log. After one, the PMU refuses by itself for a second.
+dmesg -c >/dev/null
+/suite/pmucheck busy power9 0x600f4 200 >/tmp/busy.txt 2>&1
+warned=$(dmesg | grep -c 'reserve_pmc_hardware: PMC hardware busy')
+echo "power9: $(cat /tmp/busy.txt), reserve_pmc_hardware warned $warned times"
+check_file "power9: 200 opens refused with EBUSY" /tmp/busy.txt "busy 200/200"
+check "power9: refused opens do not flood the log" test "$warned" -le 3
 wait
 
 # Invalid codes are refused: perf stat reports them as not supported,

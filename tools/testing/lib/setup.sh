@@ -7,7 +7,8 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 HOST_PKGS=(linux-source-6.12 linux-source-6.1 gcc-12-source
-	gcc-powerpc64le-linux-gnu gcc-sparc64-linux-gnu binutils-ia64-linux-gnu
+	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross gcc-sparc64-linux-gnu
+	binutils-ia64-linux-gnu
 	sparse bc bison flex libelf-dev libssl-dev cpio xz-utils rsync kmod
 	libgmp-dev libmpfr-dev libmpc-dev dkms python3 patch zstd file)
 # QEMU 10: Debian 12's 7.2 never raises the POWER9 PMU interrupt.

@@ -49,11 +49,12 @@ bool t4_pmu_interrupt(struct pt_regs *regs);
  * struct t4_dram_ops - DRAM performance counter access
  * @owner: module providing the operations
  * @nr_mcu: memory controllers present, at most T4_DRAM_NR_MCU
- * @poll_ns: polling period; short enough for fewer than 2^32 events
+ * @poll_ns: polling period; short enough for fewer than 2^31 events
  * @read_ctl: read DRAM_PERF_CTL_REG of an MCU
  * @write_ctl: write it
- * @read_count: read DRAM_PERF_COUNT01_REG of an MCU
- * @write_count: write it
+ * @read_count: read DRAM_PERF_COUNT01_REG of an MCU (never written: it
+ *		holds both counters, and a write would drop what either
+ *		counted between the read and the write)
  * @cpu_counts: whether a CPU may count the controllers' events; NULL for
  *		every CPU (the T4 has one chip)
  */
@@ -65,7 +66,6 @@ struct t4_dram_ops {
 	u64 (*read_ctl)(unsigned int mcu);
 	void (*write_ctl)(unsigned int mcu, u64 value);
 	u64 (*read_count)(unsigned int mcu);
-	void (*write_count)(unsigned int mcu, u64 value);
 };
 
 int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix);

@@ -31,6 +31,11 @@ static struct perf_event *t4d_open(unsigned int mcu, u64 config,
 						NULL, NULL);
 }
 
+static void pinned(struct perf_event_attr *attr)
+{
+	attr->pinned = 1;
+}
+
 static u64 t4d_value(struct perf_event *event)
 {
 	u64 enabled, running;
@@ -92,7 +97,10 @@ static void t4d_leaves_pm_counters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t4_model_mcu[2].ctl & 0xff00, 0xc700ULL);
 }
 
-/* A wrap the value shows, then one that only the sticky bit shows. */
+/*
+ * A wrap that only the sticky bit turning on shows, then wraps the value
+ * shows. The sticky bit stays on: clearing it would rewrite both counters.
+ */
 static void t4d_polls_across_wraps(struct kunit *test)
 {
 	struct perf_event *ev = t4d_open(3, 0x6, NULL);
@@ -100,18 +108,18 @@ static void t4d_polls_across_wraps(struct kunit *test)
 	u64 total;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	/* More than a whole wrap between two polls. */
+	t4_model_dram_count(3, 0x6, span + 100);
+	msleep(POLL_WAIT_MS);
+	total = span + 100;
+	KUNIT_EXPECT_EQ(test, t4d_value(ev), total);
+	KUNIT_EXPECT_TRUE(test, t4_model_mcu[3].count01 & BIT_ULL(63));
 	t4_model_dram_count(3, 0x6, span - 10);
 	msleep(POLL_WAIT_MS);
 	t4_model_dram_count(3, 0x6, 30);
 	msleep(POLL_WAIT_MS);
-	total = span + 20;
+	total += span + 20;
 	KUNIT_EXPECT_EQ(test, t4d_value(ev), total);
-	/* More than a whole wrap between two polls. */
-	t4_model_dram_count(3, 0x6, span + 100);
-	msleep(POLL_WAIT_MS);
-	total += span + 100;
-	KUNIT_EXPECT_EQ(test, t4d_value(ev), total);
-	KUNIT_EXPECT_FALSE(test, t4_model_mcu[3].count01 & BIT_ULL(63));
 	/* Many wraps, each caught by a poll. */
 	for (int i = 0; i < 5; i++) {
 		t4_model_dram_count(3, 0x6, span - 1);
@@ -120,6 +128,40 @@ static void t4d_polls_across_wraps(struct kunit *test)
 	total += 5 * (span - 1);
 	KUNIT_EXPECT_EQ(test, t4d_value(ev), total);
 	perf_event_release_kernel(ev);
+}
+
+/*
+ * DRAM_PERF_COUNT01_REG holds both counters: events that arrive right
+ * after the driver reads it are counted, while another event starts on
+ * the other counter and while that counter wraps (its sticky bit turns
+ * on). A write of the register, to zero a counter or clear a sticky
+ * bit, would drop them. The first event is pinned: a flexible one would
+ * be scheduled out and in again as the second is added, and would rightly
+ * miss what arrived meanwhile.
+ */
+static void t4d_reads_lose_nothing(struct kunit *test)
+{
+	struct t4_model_mcu *m = &t4_model_mcu[0];
+	const u64 span = 1ULL << 31;
+	struct perf_event *rd, *wr;
+
+	rd = t4d_open(0, 0x0, pinned);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(rd));
+	m->after_select = 0x0;
+	m->after_read = 7;
+	wr = t4d_open(0, 0x1, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(wr));
+	t4_model_dram_count(0, 0x1, span - 10);
+	msleep(POLL_WAIT_MS);
+	t4_model_dram_count(0, 0x1, 30);
+	msleep(POLL_WAIT_MS);
+	m->after_read = 0;
+	t4_model_dram_count(0, 0x0, 5);
+	KUNIT_EXPECT_GT(test, m->after_total, 7ULL);
+	KUNIT_EXPECT_EQ(test, t4d_value(rd), m->after_total + 5);
+	KUNIT_EXPECT_EQ(test, t4d_value(wr), span + 20);
+	perf_event_release_kernel(rd);
+	perf_event_release_kernel(wr);
 }
 
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
@@ -198,6 +240,7 @@ static struct kunit_case t4d_cases[] = {
 	KUNIT_CASE(t4d_counts),
 	KUNIT_CASE(t4d_leaves_pm_counters),
 	KUNIT_CASE(t4d_polls_across_wraps),
+	KUNIT_CASE(t4d_reads_lose_nothing),
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
 	KUNIT_CASE(t4d_follows_hotplug),
 #endif

@@ -288,20 +288,13 @@ static u64 *t4_model_dram_reg(struct t4_model_mcu *m, unsigned int c,
 	return c < 2 ? &m->count01 : &m->count23;
 }
 
-/**
- * t4_model_dram_count() - a memory controller saw @n events of @select
- * @mcu: the controller
- * @select: the TABLE 10-7 code the events match
- * @n: how many
- */
-void t4_model_dram_count(unsigned int mcu, unsigned int select, u64 n)
+static void t4_model_dram_add(struct t4_model_mcu *m, unsigned int select,
+			      u64 n)
 {
-	struct t4_model_mcu *m = &t4_model_mcu[mcu];
 	const u64 span = 1ULL << T4_DRAM_WIDTH;
-	unsigned long flags;
 	unsigned int c, shift;
 
-	raw_spin_lock_irqsave(&t4_model_dram_lock, flags);
+	lockdep_assert_held(&t4_model_dram_lock);
 	for (c = 0; c < 4; c++) {
 		u64 *reg = t4_model_dram_reg(m, c, &shift);
 		u64 v;
@@ -313,6 +306,20 @@ void t4_model_dram_count(unsigned int mcu, unsigned int select, u64 n)
 			*reg |= BIT_ULL(31) << shift;
 		*reg = (*reg & ~((span - 1) << shift)) | (v & (span - 1)) << shift;
 	}
+}
+
+/**
+ * t4_model_dram_count() - a memory controller saw @n events of @select
+ * @mcu: the controller
+ * @select: the TABLE 10-7 code the events match
+ * @n: how many
+ */
+void t4_model_dram_count(unsigned int mcu, unsigned int select, u64 n)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&t4_model_dram_lock, flags);
+	t4_model_dram_add(&t4_model_mcu[mcu], select, n);
 	raw_spin_unlock_irqrestore(&t4_model_dram_lock, flags);
 }
 
@@ -327,24 +334,21 @@ static void t4_model_write_ctl(unsigned int mcu, u64 value)
 	t4_model_mcu[mcu].ctl = value & 0xffff;
 }
 
+/* Events of @after_select arrive right after each read (see the header). */
 static u64 t4_model_read_count(unsigned int mcu)
 {
+	struct t4_model_mcu *m = &t4_model_mcu[mcu];
 	unsigned long flags;
 	u64 v;
 
 	raw_spin_lock_irqsave(&t4_model_dram_lock, flags);
-	v = t4_model_mcu[mcu].count01;
+	v = m->count01;
+	if (m->after_read) {
+		t4_model_dram_add(m, m->after_select, m->after_read);
+		m->after_total += m->after_read;
+	}
 	raw_spin_unlock_irqrestore(&t4_model_dram_lock, flags);
 	return v;
-}
-
-static void t4_model_write_count(unsigned int mcu, u64 value)
-{
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&t4_model_dram_lock, flags);
-	t4_model_mcu[mcu].count01 = value;
-	raw_spin_unlock_irqrestore(&t4_model_dram_lock, flags);
 }
 
 struct t4_dram_ops t4_model_dram_ops = {
@@ -355,5 +359,4 @@ struct t4_dram_ops t4_model_dram_ops = {
 	.read_ctl = t4_model_read_ctl,
 	.write_ctl = t4_model_write_ctl,
 	.read_count = t4_model_read_count,
-	.write_count = t4_model_write_count,
 };

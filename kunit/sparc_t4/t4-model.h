@@ -71,11 +71,18 @@ struct t4_model {
  * @ctl: DRAM_PERF_CTL_REG
  * @count01: DRAM_PERF_COUNT01_REG
  * @count23: DRAM_PERF_COUNT23_REG
+ * @after_read: events of @after_select that arrive right after each read
+ *	of DRAM_PERF_COUNT01_REG, before the driver's next access
+ * @after_select: their select code
+ * @after_total: how many of those have arrived
  */
 struct t4_model_mcu {
 	u64 ctl;
 	u64 count01;
 	u64 count23;
+	u64 after_read;
+	unsigned int after_select;
+	u64 after_total;
 };
 
 extern struct t4_model t4_model;

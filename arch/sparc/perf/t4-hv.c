@@ -176,18 +176,12 @@ static u64 t4_mcu_read_count(unsigned int mcu)
 	return t4_phys_load(T4_DRAM_PERF_COUNT01 + mcu * T4_DRAM_MCU_STEP);
 }
 
-static void t4_mcu_write_count(unsigned int mcu, u64 value)
-{
-	t4_phys_store(T4_DRAM_PERF_COUNT01 + mcu * T4_DRAM_MCU_STEP, value);
-}
-
 static struct t4_dram_ops t4_mcu_ops = {
 	.owner = THIS_MODULE,
 	.nr_mcu = T4_DRAM_NR_MCU,
 	.read_ctl = t4_mcu_read_ctl,
 	.write_ctl = t4_mcu_write_ctl,
 	.read_count = t4_mcu_read_count,
-	.write_count = t4_mcu_write_count,
 };
 
 static int __init t4_hv_init(void)

@@ -7,8 +7,11 @@
  * left to power management software, and DRAM_PERF_CTL_REG is changed
  * with a read-modify-write that keeps their select codes. The counters
  * raise no interrupt: an hrtimer reads them every ops->poll_ns while
- * events exist, and the sticky overflow bit tells a wrap that ran past
- * the previous value from no wrap at all. Events are counted on one CPU,
+ * events exist. DRAM_PERF_COUNT01_REG holds both counters, so the driver
+ * never writes it: a write, to zero a counter or clear a sticky bit,
+ * would drop what either counter counted between the read and the write.
+ * A wrap shows as the count going down, or, until a counter's sticky
+ * overflow bit first turns on, as that bit turning on. Events are counted on one CPU,
  * published in the cpumask attribute, as for other uncore PMUs; when it
  * goes offline they move to another (the uncore framework,
  * include/pmu-suite/uncore-pmu.h, which also runs the poll timer).
@@ -32,7 +35,9 @@ struct t4_dram_pmu {
 	unsigned int mcu;
 	char name[32];
 	struct perf_event *event[T4_DRAM_COUNTERS];
-	/* The counter register holds both counters: fold them one at a time. */
+	/* The sticky bit of each counter, as last read. */
+	bool sticky[T4_DRAM_COUNTERS];
+	/* The register holds both counters: fold them one at a time. */
 	raw_spinlock_t lock;
 };
 
@@ -60,9 +65,9 @@ static void t4_dram_fold(struct t4_dram_pmu *dp, struct perf_event *event)
 	reg = t4_dram_ops->read_count(dp->mcu);
 	now = t4_dram_count(reg, c);
 	sticky = t4_dram_sticky(reg, c);
-	delta = t4_dram_delta(local64_read(&event->hw.prev_count), now, sticky);
-	if (sticky)
-		t4_dram_ops->write_count(dp->mcu, t4_dram_clear_sticky(reg, c));
+	delta = t4_dram_delta(local64_read(&event->hw.prev_count), now,
+			      sticky && !dp->sticky[c]);
+	dp->sticky[c] = sticky;
 	local64_set(&event->hw.prev_count, now);
 	raw_spin_unlock_irqrestore(&dp->lock, flags);
 	local64_add(delta, &event->count);
@@ -128,7 +133,7 @@ static void t4_dram_free(struct pmu_uncore *pu, struct perf_event *event)
 	event->hw.idx = -1;
 }
 
-/* Select the event's code on its counter, which starts from zero. */
+/* Select the event's code on its counter, and count on from its value. */
 static u64 t4_dram_start(struct pmu_uncore *pu, struct perf_event *event)
 {
 	struct t4_dram_pmu *dp = to_t4_dram(&pu->pmu);
@@ -139,11 +144,10 @@ static u64 t4_dram_start(struct pmu_uncore *pu, struct perf_event *event)
 	raw_spin_lock_irqsave(&dp->lock, irqflags);
 	ctl = t4_dram_ops->read_ctl(dp->mcu);
 	t4_dram_ops->write_ctl(dp->mcu, t4_dram_ctl(ctl, c, event->hw.config));
-	/* Start from zero with the sticky bit clear. */
-	reg = t4_dram_set_count(t4_dram_ops->read_count(dp->mcu), c, 0);
-	t4_dram_ops->write_count(dp->mcu, reg);
+	reg = t4_dram_ops->read_count(dp->mcu);
+	dp->sticky[c] = t4_dram_sticky(reg, c);
 	raw_spin_unlock_irqrestore(&dp->lock, irqflags);
-	return 0;
+	return t4_dram_count(reg, c);
 }
 
 /* The counter goes on counting: the next start selects its code again. */

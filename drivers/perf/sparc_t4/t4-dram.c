@@ -7,7 +7,8 @@
  * Only counters 0 and 1 are used: the manual gives counters 2 and 3 to
  * power management software. The counters have no interrupt; a 31-bit
  * count with a sticky overflow bit is read often enough by a timer that
- * fewer than two wraps happen between reads.
+ * fewer than one wrap happens between reads (two, until the sticky bit
+ * has turned on).
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
@@ -97,43 +98,15 @@ bool t4_dram_sticky(u64 reg, unsigned int counter)
 EXPORT_SYMBOL_IF_KUNIT(t4_dram_sticky);
 
 /**
- * t4_dram_clear_sticky() - the value that clears one sticky bit
- * @reg: DRAM_PERF_COUNT01_REG as read
- * @counter: the counter whose sticky bit to clear
- *
- * The register holds both counters, so writing it writes both: the other
- * counter gets back the value just read.
- */
-u64 t4_dram_clear_sticky(u64 reg, unsigned int counter)
-{
-	return reg & ~T4_DRAM_STICKY(counter);
-}
-EXPORT_SYMBOL_IF_KUNIT(t4_dram_clear_sticky);
-
-/**
- * t4_dram_set_count() - DRAM_PERF_COUNT01_REG with one counter replaced
- * @reg: the register as read
- * @counter: 0 or 1
- * @value: the new count (31 bits); the counter's sticky bit is cleared
- */
-u64 t4_dram_set_count(u64 reg, unsigned int counter, u32 value)
-{
-	reg &= ~(T4_DRAM_COUNT(counter) | T4_DRAM_STICKY(counter));
-	return reg | ((u64)value << T4_DRAM_COUNT_SHIFT(counter) &
-		      T4_DRAM_COUNT(counter));
-}
-EXPORT_SYMBOL_IF_KUNIT(t4_dram_set_count);
-
-/**
  * t4_dram_delta() - events counted between two reads of a DRAM counter
  * @prev: the count read before
  * @now: the count read now
- * @sticky: the counter's sticky bit, cleared after the previous read
+ * @sticky: the counter's sticky bit turned on since the previous read, so
+ *	a wrap is known to have happened
  *
- * Without the sticky bit only a wrap that leaves @now below @prev can be
- * seen. With it, a wrap is known to have happened even when the counter
- * ran past @prev again, so up to two wraps' worth of events less one is
- * counted right.
+ * Otherwise only a wrap that leaves @now below @prev can be seen. With
+ * it, a wrap is known even when the counter ran past @prev again, so up
+ * to two wraps' worth of events less one is counted right.
  *
  * Return: the number of events.
  */

@@ -15,8 +15,6 @@ int t4_dram_decode(const struct perf_event_attr *attr, unsigned int *select,
 u64 t4_dram_ctl(u64 ctl, unsigned int counter, unsigned int select);
 u32 t4_dram_count(u64 reg, unsigned int counter);
 bool t4_dram_sticky(u64 reg, unsigned int counter);
-u64 t4_dram_clear_sticky(u64 reg, unsigned int counter);
-u64 t4_dram_set_count(u64 reg, unsigned int counter, u32 value);
 u64 t4_dram_delta(u32 prev, u32 now, bool sticky);
 
 #endif /* _T4_DRAM_H */

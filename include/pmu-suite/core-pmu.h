@@ -97,6 +97,9 @@ struct pmu_core;
  * @check: check an event's configuration (@config: raw, generic events
  *	mapped, already in hw.config); set hw.config_base if the driver uses
  *	it; on failure set @why and return a negative errno
+ * @other_threads: optional; whether @event, checked, counts what other
+ *	hardware threads of the core do (a per-task event that does needs
+ *	CAP_PERFMON)
  * @decode: decode @event into per-CPU slot @slot of @priv
  * @move: move per-CPU slot @from of @priv to @to
  * @fits: whether slots 0 to @n - 1 of @priv can count at once (the
@@ -143,6 +146,7 @@ struct pmu_core_ops {
 	int (*map_generic)(u32 type, u64 config, u64 *raw);
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
 		     const char **why);
+	bool (*other_threads)(struct pmu_core *pc, struct perf_event *event);
 	int (*decode)(struct pmu_core *pc, void *priv, unsigned int slot,
 		      struct perf_event *event);
 	void (*move)(void *priv, unsigned int to, unsigned int from);

@@ -5,7 +5,9 @@
 #ifndef _PMU_SUITE_MODEL_H
 #define _PMU_SUITE_MODEL_H
 
+#include <linux/capability.h>
 #include <linux/cpumask.h>
+#include <linux/cred.h>
 #include <linux/delay.h>
 #include <linux/ktime.h>
 #include <linux/sched.h>
@@ -25,6 +27,28 @@
 static inline int pmu_model_pin_current(void)
 {
 	return set_cpus_allowed_ptr(current, cpumask_of(raw_smp_processor_id()));
+}
+
+/**
+ * pmu_model_unprivileged() - drop CAP_PERFMON and CAP_SYS_ADMIN
+ *
+ * For a test of what an unprivileged user may open: the capability
+ * checks read the current task's subjective credentials.
+ *
+ * Return: the credentials to give back to revert_creds(), or NULL.
+ */
+static inline const struct cred *pmu_model_unprivileged(void)
+{
+	struct cred *cred = prepare_creds();
+	const struct cred *old;
+
+	if (!cred)
+		return NULL;
+	cap_lower(cred->cap_effective, CAP_PERFMON);
+	cap_lower(cred->cap_effective, CAP_SYS_ADMIN);
+	old = override_creds(cred);
+	put_cred(cred);
+	return old;
 }
 
 /**

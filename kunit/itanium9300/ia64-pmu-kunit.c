@@ -526,6 +526,30 @@ static void ia64k_refusals(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
 }
 
+/*
+ * .all counts the other hardware thread too: a per-task event that asks
+ * for it needs the privilege a CPU-wide event needs.
+ */
+static void ia64k_other_thread_needs_privilege(struct kunit *test)
+{
+	const struct cred *old;
+	struct perf_event *ev;
+
+	old = pmu_model_unprivileged();
+	KUNIT_ASSERT_NOT_NULL(test, old);
+	ev = ia64k_open(CFG(0x12, 0) | IA64_CFG_ALL, 0);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EACCES);
+	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
+	/* This thread only: no privilege needed. */
+	ev = ia64k_open(CFG(0x12, 0), 0);
+	revert_creds(old);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+	ev = ia64k_open(CFG(0x12, 0) | IA64_CFG_ALL, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+}
+
 static void ia64k_multiplexes_l1d_sets(struct kunit *test)
 {
 	/* L1D sets 0 and 1 both need PMD5: the perf core rotates them. */
@@ -581,6 +605,7 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_prefetch_range),
 	KUNIT_CASE(ia64k_data_range),
 	KUNIT_CASE(ia64k_refusals),
+	KUNIT_CASE(ia64k_other_thread_needs_privilege),
 	KUNIT_CASE(ia64k_multiplexes_l1d_sets),
 	{}
 };

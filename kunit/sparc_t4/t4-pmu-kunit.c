@@ -452,6 +452,30 @@ static void t4k_refusals(struct kunit *test)
 }
 
 /*
+ * Shared events count every strand of the core: a per-task event that
+ * asks for one needs the privilege a CPU-wide event needs.
+ */
+static void t4k_other_strands_need_privilege(struct kunit *test)
+{
+	const struct cred *old;
+	struct perf_event *ev;
+
+	old = pmu_model_unprivileged();
+	KUNIT_ASSERT_NOT_NULL(test, old);
+	ev = t4k_open(T4_CONFIG(8, 0x02), 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EACCES);
+	KUNIT_EXPECT_FALSE(test, t4_model.reserved);
+	/* This strand only: no privilege needed. */
+	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	revert_creds(old);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+	ev = t4k_open(T4_CONFIG(8, 0x02), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+}
+
+/*
  * The backend attaches the handler only once the glue can take an
  * interrupt, and detaches it before the glue's state goes: an interrupt
  * that is not the glue's (an NMI-watchdog tick) during either is left to
@@ -523,6 +547,7 @@ static struct kunit_case t4k_cases[] = {
 	KUNIT_CASE(t4k_sl28_preload),
 	KUNIT_CASE(t4k_generic_events),
 	KUNIT_CASE(t4k_refusals),
+	KUNIT_CASE(t4k_other_strands_need_privilege),
 	KUNIT_CASE(t4k_nmi_at_register),
 	KUNIT_CASE(t4k_nmi_while_starting),
 	{}

@@ -13,6 +13,7 @@
 #define pr_fmt(fmt) "pmu_suite: " fmt
 
 #include <linux/bitops.h>
+#include <linux/capability.h>
 #include <linux/export.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
@@ -414,6 +415,24 @@ static int pmu_core_check_filters(struct pmu_core *pc,
 	return 0;
 }
 
+/*
+ * A per-task event that counts other hardware threads' events would show
+ * its owner what other tasks do: as x86 gates AnyThread with
+ * perf_allow_cpu(), it needs the privilege of a CPU-wide event. A module
+ * can call neither perf_allow_cpu() nor the LSM hook behind it, so it
+ * takes CAP_PERFMON whatever perf_event_paranoid says. CPU-wide events
+ * passed perf_allow_cpu() in the perf core already.
+ */
+static int pmu_core_check_threads(struct pmu_core *pc,
+				  struct perf_event *event, const char **why)
+{
+	if (!pc->ops->other_threads || !(event->attach_state & PERF_ATTACH_TASK) ||
+	    !pc->ops->other_threads(pc, event) || perfmon_capable())
+		return 0;
+	*why = "a per-task event that counts other threads needs CAP_PERFMON";
+	return -EACCES;
+}
+
 static int pmu_core_event_init(struct perf_event *event)
 {
 	struct pmu_core *pc = to_pmu_core(event->pmu);
@@ -445,6 +464,8 @@ static int pmu_core_event_init(struct perf_event *event)
 	ret = pmu_core_check_filters(pc, attr, &why);
 	if (!ret)
 		ret = pc->ops->check(pc, event, config, &why);
+	if (!ret)
+		ret = pmu_core_check_threads(pc, event, &why);
 	if (ret) {
 		pr_debug("%s: config 0x%llx refused: %s\n", pc->ops->name,
 			 config, why);

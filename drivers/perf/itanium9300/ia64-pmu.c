@@ -86,6 +86,12 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 	return event->attr.precise_ip && ev.ear == IA64_EAR_NONE ? -EOPNOTSUPP : 0;
 }
 
+/* .all counts both hardware threads of the core. */
+static bool ia64_other_threads(struct pmu_core *pc, struct perf_event *event)
+{
+	return event->hw.config & IA64_CFG_ALL;
+}
+
 static int ia64_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 		       struct perf_event *event)
 {
@@ -402,6 +408,7 @@ const struct pmu_core_ops ia64_core_ops = {
 	.config12	= true,
 	.branch_stack	= true,
 	.check		= ia64_check,
+	.other_threads	= ia64_other_threads,
 	.decode		= ia64_decode,
 	.move		= ia64_move,
 	.fits		= ia64_fits,

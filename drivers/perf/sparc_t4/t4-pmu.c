@@ -85,6 +85,17 @@ static int t4_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 	return 0;
 }
 
+/* Shared events count what every strand of the core does (note 13). */
+static bool t4_other_threads(struct pmu_core *pc, struct perf_event *event)
+{
+	struct perf_event_attr attr = event->attr;
+	struct t4_event ev;
+	const char *why;
+
+	attr.config = event->hw.config;
+	return !t4_event_check_attr(&attr, &ev, &why) && ev.shared;
+}
+
 static int t4_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 		     struct perf_event *event)
 {
@@ -342,6 +353,7 @@ const struct pmu_core_ops t4_core_ops = {
 	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	.map_generic	= t4_generic_config,
 	.check		= t4_check,
+	.other_threads	= t4_other_threads,
 	.decode		= t4_decode,
 	.move		= t4_move,
 	.fits		= t4_fits,

@@ -26,6 +26,9 @@
  *    nor restarts one the glue is folding;
  *  - the backend's interrupt hook is attached after everything the handler
  *    dereferences exists and detached before it goes.
+ *
+ * No sample of an event that excludes the kernel carries a kernel
+ * register: the framework drops any whose registers are the kernel's.
  */
 #ifndef _PMU_SUITE_CORE_PMU_H
 #define _PMU_SUITE_CORE_PMU_H
@@ -118,8 +121,8 @@ struct pmu_core;
  * @overflowed: optional; whether @event's counter, read as @now, overflowed
  *	(default: its bit in the mask irq_ack() returned)
  * @capture: optional; read the sample registers once per interrupt
- * @sample: build @event's sample: fill @data and @sregs (a copy of @regs
- *	to adjust); false drops the sample
+ * @sample: build @event's sample: fill @data, and @sregs with
+ *	pmu_core_sample_regs(); false drops the sample
  * @release_extra: optional; run before the hardware is given back (the
  *	last event went)
  * @format: the format/ attributes, NULL-terminated
@@ -180,6 +183,9 @@ struct pmu_core_ops {
  * @release: give them back (last event gone)
  * @irq_hook: optional; attach the overflow interrupt to the handler
  * @irq_unhook: optional; detach it
+ * @user_regs: optional; the current task's user registers, as saved when
+ *	it entered the kernel, or NULL (a kernel thread); default: the task's
+ *	own (pmu_core_sample_regs())
  * @read_counter: read counter @idx (hw.idx) on this CPU
  * @write_counter: write it
  *
@@ -194,6 +200,7 @@ struct pmu_core_backend {
 	void (*write_counter)(unsigned int idx, u64 value);
 	int (*irq_hook)(void);
 	void (*irq_unhook)(void);
+	const struct pt_regs *(*user_regs)(void);
 };
 
 /**
@@ -249,5 +256,8 @@ u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event);
 void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value);
 void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 			 unsigned int slot);
+bool pmu_core_sample_regs(struct pmu_core *pc, struct perf_event *event,
+			  struct pt_regs *sregs, struct pt_regs *regs,
+			  unsigned long ip, bool user);
 
 #endif /* _PMU_SUITE_CORE_PMU_H */

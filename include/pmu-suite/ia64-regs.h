@@ -44,6 +44,13 @@
 #define IA64_PLM_KERNEL		BIT(0)
 #define IA64_PLM_USER		BIT(3)
 
+/*
+ * User addresses are in regions 0-4; Linux keeps regions 5-7 for the
+ * kernel: region 5 holds its text, modules and vmalloc (below
+ * PAGE_OFFSET, which starts region 7).
+ */
+#define IA64_USER_END		0xa000000000000000ULL
+
 /* PMD4-15 (Table 3-6): reads sign-extend bit 46 into bits 47-63. */
 #define IA64_PMD_COUNT		GENMASK_ULL(46, 0)
 

@@ -10,8 +10,10 @@
 #include <linux/cred.h>
 #include <linux/delay.h>
 #include <linux/ktime.h>
+#include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
+#include <linux/string.h>
 
 /**
  * pmu_model_pin_current() - keep the running test on the CPU it is on
@@ -27,6 +29,73 @@
 static inline int pmu_model_pin_current(void)
 {
 	return set_cpus_allowed_ptr(current, cpumask_of(raw_smp_processor_id()));
+}
+
+/**
+ * pmu_model_set_mode() - make @regs say user or kernel mode
+ * @regs: registers a model interrupts the driver with
+ * @user: user mode
+ *
+ * A model's interrupt comes from a test's kernel thread; the registers it
+ * hands the driver say the mode of the code the model runs, as user_mode()
+ * reads it on the architectures the models run on.
+ */
+static inline void pmu_model_set_mode(struct pt_regs *regs, bool user)
+{
+#if defined(CONFIG_X86_64)
+	regs->cs = user ? __USER_CS : __KERNEL_CS;
+	regs->ss = user ? __USER_DS : __KERNEL_DS;
+#elif defined(CONFIG_SPARC64)
+	regs->tstate = user ? regs->tstate & ~TSTATE_PRIV :
+			      regs->tstate | TSTATE_PRIV;
+#elif defined(CONFIG_PPC64)
+	regs->msr = user ? regs->msr | MSR_PR : regs->msr & ~MSR_PR;
+#elif defined(CONFIG_IA64)
+	ia64_psr(regs)->cpl = user ? 3 : 0;
+#else
+#error "the models run on x86_64, sparc64, ppc64 and ia64"
+#endif
+}
+
+/* The stack pointer user_stack_pointer() reads. */
+static inline void pmu_model_set_sp(struct pt_regs *regs, unsigned long sp)
+{
+#if defined(CONFIG_X86_64)
+	regs->sp = sp;
+#elif defined(CONFIG_SPARC64)
+	regs->u_regs[UREG_FP] = sp;
+#elif defined(CONFIG_PPC64)
+	regs->gpr[1] = sp;
+#elif defined(CONFIG_IA64)
+	regs->r12 = sp;
+#endif
+}
+
+/**
+ * struct pmu_model_user - a user context for a model's samples
+ * @valid: the test's thread pretends to have one
+ * @regs: its user registers
+ *
+ * A test's kernel thread has no user registers; a model gives the
+ * backend's user_regs hook these instead.
+ */
+struct pmu_model_user {
+	bool valid;
+	struct pt_regs regs;
+};
+
+/**
+ * pmu_model_user_init() - user registers with a recognisable stack pointer
+ * @u: the context
+ * @sp: the stack pointer
+ */
+static inline void pmu_model_user_init(struct pmu_model_user *u,
+				       unsigned long sp)
+{
+	memset(&u->regs, 0, sizeof(u->regs));
+	pmu_model_set_mode(&u->regs, true);
+	pmu_model_set_sp(&u->regs, sp);
+	u->valid = true;
 }
 
 /**

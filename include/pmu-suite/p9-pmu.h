@@ -27,8 +27,9 @@
  * @write_mmcr0: write MMCR0
  * @write_mmcrs: write MMCR1, MMCR2 and MMCRA (not MMCR0)
  * @read_sample: capture SIER, SIAR, SDAR, MMCRA and the interrupted PC
- * @sample_regs: registers a sample reports: @regs with the instruction
- *	address and privilege of @s
+ * @sample_mode: give a sample's registers, which pmu_core_sample_regs()
+ *	built, the privilege of @s and what else the architecture reads
+ *	from them
  * @kernel_is_hv: the kernel runs in hypervisor state
  * @kernel_base: lowest kernel address
  */
@@ -40,8 +41,7 @@ struct p9_pmu_ops {
 	void (*write_mmcr0)(u64 value);
 	void (*write_mmcrs)(const struct p9_mmcr *m);
 	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);
-	void (*sample_regs)(struct pt_regs *out, const struct pt_regs *regs,
-			    const struct p9_sample *s);
+	void (*sample_mode)(struct pt_regs *sregs, const struct p9_sample *s);
 	bool kernel_is_hv;
 	u64 kernel_base;
 };

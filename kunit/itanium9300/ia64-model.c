@@ -24,6 +24,7 @@
 #include <linux/kernel.h>
 #include <linux/math.h>
 #include <linux/ptrace.h>
+#include <pmu-suite/model.h>
 
 #include "ia64-model.h"
 #include "../../drivers/perf/itanium9300/ia64-catalogue.h"
@@ -445,6 +446,7 @@ bool ia64_model_take_interrupt(void)
 	ia64_model.irq_pending = false;
 	ia64_model.interrupts++;
 	instruction_pointer_set(r, ia64_model.ip);
+	pmu_model_set_mode(r, ia64_model.cpl == 3);
 	local_irq_save(flags);
 	pmu_core_handle_irq(&ia64_pmu_core, r);
 	local_irq_restore(flags);

@@ -209,6 +209,48 @@ static void ia64k_samples(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * A user-only event whose interrupt came in the kernel (skid), and a data
+ * EAR capture of a region 5 instruction (kernel text, modules and vmalloc
+ * live there, below PAGE_OFFSET): neither is reported.
+ */
+static void ia64k_no_kernel_samples(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 0),
+		.sample_period = 1000,
+		.exclude_kernel = 1,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model.cpl = 3;
+	ia64_model.ip = USER_IP;
+	/* The overflow freezes the counters until the interrupt. */
+	ia64_model_count(0x08, 0, 1000);
+	ia64_model.cpl = 0;
+	ia64_model.ip = 0xa000000100001000ULL;
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 1000ULL);
+	perf_event_release_kernel(ev);
+
+	attr = (struct perf_event_attr) {
+		.config = CFG(0xc8, 0) | FIELD_PREP(IA64_CFG_EAR_UMASK, 3),
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_ADDR,
+		.exclude_kernel = 1,
+	};
+	ev = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model.cpl = 3;
+	ia64_model.ip = USER_IP;
+	ia64_model_dear_miss(DATA_ADDR, 0xa000000100002000ULL, 120);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
+	perf_event_release_kernel(ev);
+}
+
 static void ia64k_dear_samples(struct kunit *test)
 {
 	struct perf_event_attr attr = {
@@ -223,6 +265,8 @@ static void ia64k_dear_samples(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_DEAR_UMASK,
 					ia64_model.pmc[IA64_PMC_DEAR]), 3ULL);
+	/* User code misses, and is interrupted. */
+	ia64_model.cpl = 3;
 	ia64_model.ip = 0x4000000000000100ULL;
 	/* Below the threshold: not captured, not counted. */
 	ia64_model_dear_miss(DATA_ADDR, USER_IP, 20);
@@ -257,6 +301,7 @@ static void ia64k_dtlb_samples(struct kunit *test)
 	struct perf_event *ev = ia64k_open_attr(&attr);
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model.cpl = 3;
 	ia64_model_dtlb_miss(DATA_ADDR, USER_IP, 1);
 	KUNIT_EXPECT_FALSE(test, ia64_model_take_interrupt());
 	ia64_model_dtlb_miss(DATA_ADDR, USER_IP, 2);
@@ -280,6 +325,7 @@ static void ia64k_iear_samples(struct kunit *test)
 	struct perf_event *ev = ia64k_open_attr(&attr);
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model.cpl = 3;
 	ia64_model_iear_miss(0x4000000000003fc0ULL, 17);
 	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
 	KUNIT_EXPECT_EQ(test, last.addr, 0x4000000000003fc0ULL);
@@ -595,6 +641,7 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_folds_47bit_counter),
 	KUNIT_CASE(ia64k_threshold),
 	KUNIT_CASE(ia64k_samples),
+	KUNIT_CASE(ia64k_no_kernel_samples),
 	KUNIT_CASE(ia64k_dear_samples),
 	KUNIT_CASE(ia64k_dtlb_samples),
 	KUNIT_CASE(ia64k_iear_samples),

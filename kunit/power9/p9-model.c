@@ -143,6 +143,7 @@ bool p9_model_take_interrupt(void)
 	if (!(p9_model.mmcr0 & P9_MMCR0_PMAO))
 		return false;
 	instruction_pointer_set(&regs, p9_model.pc);
+	pmu_model_set_mode(&regs, p9_model.pr);
 	local_irq_save(flags);
 	pmu_core_handle_irq(&p9_pmu_core, &regs);
 	local_irq_restore(flags);
@@ -206,15 +207,20 @@ static void p9_model_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
 		.sdar = p9_model.sdar,
 		.mmcra = p9_model.mmcra,
 		.pc = instruction_pointer(regs),
-		.pc_user = p9_model.pr,
+		.pc_user = user_mode(regs),
 	};
 }
 
-static void p9_model_sample_regs(struct pt_regs *out, const struct pt_regs *regs,
-				 const struct p9_sample *s)
+/* As the powerpc backend does with MSR[PR]. */
+static void p9_model_sample_mode(struct pt_regs *sregs, const struct p9_sample *s)
 {
-	*out = *regs;
-	instruction_pointer_set(out, s->ip);
+	if (!s->user)
+		pmu_model_set_mode(sregs, false);
+}
+
+static const struct pt_regs *p9_model_user_regs(void)
+{
+	return p9_model.user.valid ? &p9_model.user.regs : NULL;
 }
 
 static int p9_model_reserve(void)
@@ -237,6 +243,7 @@ const struct p9_pmu_ops p9_model_ops = {
 		.write_counter = p9_model_write_pmc,
 		.reserve = p9_model_reserve,
 		.release = p9_model_release,
+		.user_regs = p9_model_user_regs,
 	},
 	.read_pmc = p9_model_read_pmc,
 	.write_pmc = p9_model_write_pmc,
@@ -244,6 +251,6 @@ const struct p9_pmu_ops p9_model_ops = {
 	.write_mmcr0 = p9_model_write_mmcr0,
 	.write_mmcrs = p9_model_write_mmcrs,
 	.read_sample = p9_model_read_sample,
-	.sample_regs = p9_model_sample_regs,
+	.sample_mode = p9_model_sample_mode,
 	.kernel_base = 0xc000000000000000ULL,
 };

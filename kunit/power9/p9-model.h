@@ -6,6 +6,7 @@
 #ifndef _P9_MODEL_H
 #define _P9_MODEL_H
 
+#include <pmu-suite/model.h>
 #include <pmu-suite/p9-pmu.h>
 
 #include "../../drivers/perf/power9/p9-event.h"
@@ -21,7 +22,8 @@
  * @siar: SIAR
  * @sdar: SDAR
  * @pc: the "interrupted" instruction address
- * @pr: the thread runs in problem state (MSR[PR])
+ * @pr: the thread runs in problem state (MSR[PR]) when interrupted
+ * @user: the user context the test's thread pretends to have
  * @hv: the thread runs in hypervisor state (MSR[HV])
  * @run_latch: CTRL[RUN]
  * @reserved: the driver holds the counters
@@ -43,6 +45,7 @@ struct p9_model {
 	u64 sdar;
 	u64 pc;
 	bool pr;
+	struct pmu_model_user user;
 	bool hv;
 	bool run_latch;
 	bool reserved;

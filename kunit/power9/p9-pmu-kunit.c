@@ -20,15 +20,20 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 #define USER_IP		0x10001234ULL
 #define KERNEL_IP	0xc000000000123450ULL
+#define USER_SP		0x7fffe000ULL
 
 static atomic_t samples;
 static u64 last_ip;
+static u64 last_sp;
+static bool last_user;
 
 static void p9k_overflow(struct perf_event *event, struct perf_sample_data *data,
 			 struct pt_regs *regs)
 {
 	atomic_inc(&samples);
 	last_ip = instruction_pointer(regs);
+	last_sp = user_stack_pointer(regs);
+	last_user = user_mode(regs);
 }
 
 static struct perf_event *p9k_open(u64 config, u64 period,
@@ -76,6 +81,8 @@ static int p9k_init(struct kunit *test)
 	p9_model_reset();
 	atomic_set(&samples, 0);
 	last_ip = 0;
+	last_sp = 0;
+	last_user = false;
 	return 0;
 }
 
@@ -165,18 +172,26 @@ static void p9k_samples(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * SIER says the marked instruction ran in problem state, while the
+ * interrupt came in the kernel: the sample is the user instruction, with
+ * the task's user registers.
+ */
 static void p9k_marked_sample_uses_siar(struct kunit *test)
 {
 	struct perf_event *ev = p9k_open(0x401e0, 100, NULL);	/* marked */
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	KUNIT_EXPECT_TRUE(test, p9_model.mmcra & P9_MMCRA_SAMPLE_ENABLE);
+	pmu_model_user_init(&p9_model.user, USER_SP);
 	p9_model.pc = KERNEL_IP;
 	p9_model.sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR;
 	p9_model.siar = USER_IP;
 	p9k_count(0x401e0, 150, 50);
 	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
 	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
+	KUNIT_EXPECT_TRUE(test, last_user);
+	KUNIT_EXPECT_EQ(test, last_sp, USER_SP);
 	perf_event_release_kernel(ev);
 }
 
@@ -229,6 +244,38 @@ static void p9k_no_kernel_sample(struct kunit *test)
 	p9k_count(0x401e0, 350, 50);
 	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
 	KUNIT_EXPECT_EQ(test, p9k_value(ev), 350ULL);
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * The same for an event that excludes the kernel: its sample must never
+ * carry the interrupted kernel registers, which PERF_SAMPLE_REGS_USER
+ * would hand out as the user's once the sample says user mode. Without
+ * user registers (a kernel thread) there is no sample.
+ */
+static void p9k_user_sample_no_kernel_regs(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x401e0, 100, p9k_exclude_kernel_attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model.pc = KERNEL_IP;
+	p9_model.sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR;
+	p9_model.siar = USER_IP;
+	/* Counted in problem state; the interrupt comes in the kernel. */
+	p9_model.pr = true;
+	p9_model_count(0x401e0, 150);
+	p9_model.pr = false;
+	KUNIT_EXPECT_TRUE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
+	pmu_model_user_init(&p9_model.user, USER_SP);
+	p9_model.pr = true;
+	p9_model_count(0x401e0, 100);
+	p9_model.pr = false;
+	KUNIT_EXPECT_TRUE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
+	KUNIT_EXPECT_TRUE(test, last_user);
+	KUNIT_EXPECT_EQ(test, last_sp, USER_SP);
 	perf_event_release_kernel(ev);
 }
 
@@ -442,6 +489,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_group_of_six),
 	KUNIT_CASE(p9k_samples),
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
+	KUNIT_CASE(p9k_user_sample_no_kernel_regs),
 	KUNIT_CASE(p9k_no_kernel_sample),
 	KUNIT_CASE(p9k_stale_negative_counter),
 	KUNIT_CASE(p9k_refusals),

@@ -102,8 +102,11 @@ static void t4_model_interrupt(void)
 {
 	struct pt_regs regs = {};
 	unsigned long flags;
+	bool user;
 
 	instruction_pointer_set(&regs, t4_model.pc);
+	user = t4_model.mode == T4_MODEL_USER && !t4_model.trap_in_priv;
+	pmu_model_set_mode(&regs, user);
 	local_irq_save(flags);
 	if (!t4_pmu_interrupt(&regs))
 		t4_model.unclaimed++;

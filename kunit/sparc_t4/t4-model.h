@@ -23,6 +23,8 @@ enum t4_model_mode {
  * @pcr: PCR0-3
  * @pic: PIC0-3
  * @mode: the privilege mode the strand runs in
+ * @trap_in_priv: traps arrive once the strand has entered privileged
+ *	mode (a disrupting trap's skid into the kernel)
  * @ntc: the instructions counted now are next-to-commit instructions
  * @write_counts: a PCR write is itself one event of what the written PCR
  *	selects (it runs hyperprivileged: counted when PCR.ht is set)
@@ -48,6 +50,7 @@ struct t4_model {
 	u64 pcr[T4_NUM_COUNTERS];
 	u32 pic[T4_NUM_COUNTERS];
 	enum t4_model_mode mode;
+	bool trap_in_priv;
 	bool ntc;
 	bool write_counts;
 	unsigned long pc;

@@ -290,6 +290,25 @@ static void t4k_samples(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * A user-only event whose disrupting trap skidded into the kernel: the
+ * interrupted registers are the kernel's, and no sample reports them.
+ */
+static void t4k_skid_into_kernel(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 1000, user_only);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model.pc = USER_IP;
+	t4k_count(26, 0, 1500, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	t4_model.trap_in_priv = true;
+	t4k_count(26, 0, 1000, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
+	perf_event_release_kernel(ev);
+}
+
 /* Precise groups: the sample is the overflowing instruction, or with ntc the one before. */
 static void t4k_precise_samples(struct kunit *test)
 {
@@ -542,6 +561,7 @@ static struct kunit_case t4k_cases[] = {
 	KUNIT_CASE(t4k_multiplexes),
 	KUNIT_CASE(t4k_watchdog_counter),
 	KUNIT_CASE(t4k_samples),
+	KUNIT_CASE(t4k_skid_into_kernel),
 	KUNIT_CASE(t4k_precise_samples),
 	KUNIT_CASE(t4k_ov_rewrite),
 	KUNIT_CASE(t4k_sl28_preload),

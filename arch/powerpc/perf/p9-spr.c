@@ -91,17 +91,17 @@ static void p9_spr_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
 }
 
 /*
- * The sample's address and privilege go in nip and MSR[PR]; a zero
- * regs->result keeps the arch's perf_instruction_pointer() and
- * perf_misc_flags() from consulting SIAR for the built-in PMU.
+ * The registers are of the sample's mode, or user ones for a kernel
+ * instruction that SIAR gave while the interrupt came in user mode: the
+ * sample says kernel (MSR[PR] clear). A zero regs->result keeps the
+ * arch's perf_instruction_pointer() and perf_misc_flags() from consulting
+ * SIAR for the built-in PMU.
  */
-static void p9_spr_sample_regs(struct pt_regs *out, const struct pt_regs *regs,
-			       const struct p9_sample *s)
+static void p9_spr_sample_mode(struct pt_regs *sregs, const struct p9_sample *s)
 {
-	*out = *regs;
-	out->nip = s->ip;
-	out->msr = (regs->msr & ~MSR_PR) | (s->user ? MSR_PR : 0);
-	out->result = 0;
+	if (!s->user)
+		sregs->msr &= ~MSR_PR;
+	sregs->result = 0;
 }
 
 static void p9_spr_interrupt(struct pt_regs *regs)
@@ -148,7 +148,7 @@ static struct p9_pmu_ops p9_spr_ops = {
 	.write_mmcr0 = p9_spr_write_mmcr0,
 	.write_mmcrs = p9_spr_write_mmcrs,
 	.read_sample = p9_spr_read_sample,
-	.sample_regs = p9_spr_sample_regs,
+	.sample_mode = p9_spr_sample_mode,
 	.kernel_base = PAGE_OFFSET,
 };
 

@@ -16,6 +16,8 @@
 #include <linux/capability.h>
 #include <linux/export.h>
 #include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <pmu-suite/core-pmu.h>
@@ -482,6 +484,55 @@ static int pmu_core_event_init(struct perf_event *event)
 	return 0;
 }
 
+static const struct pt_regs *pmu_core_user_regs(struct pmu_core *pc)
+{
+	if (pc->backend->user_regs)
+		return pc->backend->user_regs();
+	if (!current->mm || current->flags & PF_KTHREAD)
+		return NULL;
+	return task_pt_regs(current);
+}
+
+/**
+ * pmu_core_sample_regs() - the registers of a sample at @ip
+ * @pc: the PMU
+ * @event: the sampling event
+ * @sregs: filled with the sample's registers
+ * @regs: the interrupted registers
+ * @ip: the sampled instruction's address
+ * @user: it ran in user mode
+ *
+ * A sample's registers are all of one mode, so that nothing of the kernel
+ * reaches a user's sample (PERF_SAMPLE_REGS_USER takes the sample's
+ * registers as the user's when they say user mode). They are the
+ * interrupted registers with @ip, unless a user instruction was sampled
+ * and the interrupt came in the kernel (skid, or an address the PMU
+ * recorded): then they are the task's user registers from its entry to
+ * the kernel, with @ip. A sigtrap event gets no such sample, as the perf
+ * core expects a user sample to be followed by a return to user space.
+ *
+ * Return: false to drop the sample: a kernel instruction of an event
+ * that excludes the kernel, or a user instruction and no user registers.
+ */
+bool pmu_core_sample_regs(struct pmu_core *pc, struct perf_event *event,
+			  struct pt_regs *sregs, struct pt_regs *regs,
+			  unsigned long ip, bool user)
+{
+	const struct pt_regs *base = regs;
+
+	if (user && !user_mode(regs)) {
+		base = event->attr.sigtrap ? NULL : pmu_core_user_regs(pc);
+		if (!base)
+			return false;
+	} else if (!user && event->attr.exclude_kernel) {
+		return false;
+	}
+	*sregs = *base;
+	instruction_pointer_set(sregs, ip);
+	return true;
+}
+EXPORT_SYMBOL_GPL(pmu_core_sample_regs);
+
 /**
  * pmu_core_handle_irq() - handle an overflow interrupt of @pc on this CPU
  * @pc: the PMU
@@ -546,6 +597,9 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		local64_set(&hwc->period_left, left);
 		perf_sample_data_init(&data, 0, hwc->last_period);
 		if (!ops->sample(pc, cpu, i, event, &data, &sregs, regs))
+			continue;
+		/* Whatever the driver made of it, never the kernel's. */
+		if (event->attr.exclude_kernel && !user_mode(&sregs))
 			continue;
 		/* Throttled: the reprogramming below leaves it quiet. */
 		if (pmu_suite_overflow(event, &data, &sregs))

@@ -299,20 +299,19 @@ static bool ia64_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 	const struct ia64_event *ev = &cpu->dec[slot];
 	u64 type = event->attr.sample_type;
 	struct ia64_ear_sample s = {};
+	unsigned long ip = instruction_pointer(regs);
+	bool user = user_mode(regs);
 
-	*sregs = *regs;
-	if (ev->ear != IA64_EAR_NONE) {
-		/* No capture to report: the miss was not the tracked one. */
-		if (!ia64_read_ear(hw, ev, &s))
-			return false;
-		if (s.ip_valid) {
-			/* A kernel address must not reach a user-only event. */
-			if (!(ev->plm & IA64_PLM_KERNEL) &&
-			    s.ip >= (u64)PAGE_OFFSET)
-				return false;
-			instruction_pointer_set(sregs, s.ip);
-		}
+	/* No capture to report: the miss was not the tracked one. */
+	if (ev->ear != IA64_EAR_NONE && !ia64_read_ear(hw, ev, &s))
+		return false;
+	/* The EAR's instruction: its region says whose it is. */
+	if (s.ip_valid) {
+		ip = s.ip;
+		user = ip < IA64_USER_END;
 	}
+	if (!pmu_core_sample_regs(pc, event, sregs, regs, ip, user))
+		return false;
 	if (type & PERF_SAMPLE_ADDR) {
 		data->addr = s.addr_valid ? s.addr : 0;
 		data->sample_flags |= PERF_SAMPLE_ADDR;

@@ -249,8 +249,9 @@ static bool p9_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 
 	p9_decode_sample(&cpu->regs, p9_thresholding(&cpu->dec[slot]),
 			 event->attr.exclude_kernel, hw->kernel_base, &s);
-	if (s.drop)
+	if (s.drop || !pmu_core_sample_regs(pc, event, sregs, regs, s.ip, s.user))
 		return false;
+	hw->sample_mode(sregs, &s);
 	if (type & PERF_SAMPLE_ADDR) {
 		data->addr = s.addr_valid ? s.addr : 0;
 		data->sample_flags |= PERF_SAMPLE_ADDR;
@@ -264,7 +265,6 @@ static bool p9_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 		data->weight.full = s.weight;
 		data->sample_flags |= PERF_SAMPLE_WEIGHT_TYPE;
 	}
-	hw->sample_regs(sregs, regs, &s);
 	return true;
 }
 

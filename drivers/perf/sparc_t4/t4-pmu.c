@@ -288,13 +288,16 @@ static bool t4_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 		      struct pt_regs *regs)
 {
 	struct t4_cpu *cpu = pmu_core_priv(pcpu);
+	unsigned long ip = instruction_pointer(regs);
 
-	*sregs = *regs;
 	if (cpu->dec[slot].precise)
-		instruction_pointer_set(sregs,
-					t4_sample_ip(instruction_pointer(regs),
-						     cpu->ov_pcr[event->hw.idx]));
-	return true;
+		ip = t4_sample_ip(ip, cpu->ov_pcr[event->hw.idx]);
+	/*
+	 * The trap gives no mode of its own: a disrupting trap that skidded
+	 * into the kernel is the kernel's, and an event that excludes the
+	 * kernel drops it.
+	 */
+	return pmu_core_sample_regs(pc, event, sregs, regs, ip, user_mode(regs));
 }
 
 /* sysfs: format/ (TABLE 10-1's sl and mask), events/, caps/ */

@@ -279,6 +279,50 @@ static void p9k_user_sample_no_kernel_regs(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/* What the perf core's frequency adjustment does from inside the overflow. */
+static void p9k_reload_overflow(struct perf_event *event,
+				struct perf_sample_data *data,
+				struct pt_regs *regs)
+{
+	atomic_inc(&samples);
+	event->pmu->stop(event, PERF_EF_UPDATE);
+	event->attr.sample_period = 5000;
+	event->hw.sample_period = 5000;
+	local64_set(&event->hw.period_left, 0);
+	event->pmu->start(event, PERF_EF_RELOAD);
+}
+
+/*
+ * A period changed with period_left left at zero (the frequency
+ * adjustment, PERF_EVENT_IOC_PERIOD) starts a whole new period: not a run
+ * of one event, which interrupted again at once, each time (a frequency
+ * event hung the emulated POWER9). Inside the interrupt the stop and start
+ * leave the counters frozen until the handler is done.
+ */
+static void p9k_period_reload_inside_overflow(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type = p9_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.config = 0x10002,
+		.sample_period = 100,
+	};
+	struct perf_event *ev;
+
+	ev = perf_event_create_kernel_counter(&attr, -1, current,
+					      p9k_reload_overflow, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9k_count(0x10002, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_FALSE(test, p9_model_take_interrupt());
+	p9k_count(0x10002, 4000, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	p9k_count(0x10002, 1100, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), 5250ULL);
+	perf_event_release_kernel(ev);
+}
+
 static void p9k_precise_attr(struct perf_event_attr *attr)
 {
 	attr->precise_ip = 2;
@@ -490,6 +534,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_samples),
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
 	KUNIT_CASE(p9k_user_sample_no_kernel_regs),
+	KUNIT_CASE(p9k_period_reload_inside_overflow),
 	KUNIT_CASE(p9k_no_kernel_sample),
 	KUNIT_CASE(p9k_stale_negative_counter),
 	KUNIT_CASE(p9k_refusals),

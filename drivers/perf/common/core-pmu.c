@@ -17,6 +17,7 @@
 #include <linux/export.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/sched/task_stack.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -82,11 +83,24 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
 u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event)
 {
 	const struct pmu_core_ops *ops = pc->ops;
+	struct hw_perf_event *hwc = &event->hw;
+	s64 left;
 
 	if (!is_sampling_event(event))
 		return 0;
-	return pmu_period_start(local64_read(&event->hw.period_left),
-				ops->max_run, ops->interrupt_at, ops->width);
+	/*
+	 * Nothing left: a new period starts. The perf core leaves period_left
+	 * at zero when it changes the period (PERF_EVENT_IOC_PERIOD, and the
+	 * frequency adjustment, from inside the overflow interrupt too).
+	 */
+	left = local64_read(&hwc->period_left);
+	if (left <= 0) {
+		left = hwc->sample_period;
+		local64_set(&hwc->period_left, left);
+		hwc->last_period = hwc->sample_period;
+	}
+	return pmu_period_start(left, ops->max_run, ops->interrupt_at,
+				ops->width);
 }
 EXPORT_SYMBOL_GPL(pmu_core_start_value);
 
@@ -555,7 +569,7 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 {
 	const struct pmu_core_ops *ops = pc->ops;
 	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
-	u64 mask = ops->irq_ack(pc, cpu);
+	u64 start = sched_clock(), mask = ops->irq_ack(pc, cpu);
 	unsigned int i;
 
 	if (!cpu->enabled)
@@ -568,6 +582,13 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 	if (ops->capture)
 		ops->capture(pc, cpu, regs);
 	cpu->keep = 0;
+	/*
+	 * The perf core may stop and start events from perf_event_overflow()
+	 * (throttling, the frequency adjustment): inside this disable they
+	 * only change the events' state, the hardware being frozen, and the
+	 * reprogramming below applies it.
+	 */
+	cpu->disable_depth++;
 	for (i = 0; i < cpu->n; i++) {
 		struct perf_event *event = cpu->event[i];
 		struct hw_perf_event *hwc = &event->hw;
@@ -605,9 +626,12 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		if (pmu_suite_overflow(event, &data, &sregs))
 			hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	}
+	cpu->disable_depth--;
 	ops->program(pc, cpu);
 	cpu->keep = 0;
 	ops->unfreeze(pc, cpu);
+	/* Interrupts that eat the CPU lower the sample rate, as upstream's do. */
+	pmu_suite_sample_took(sched_clock() - start);
 	return true;
 }
 EXPORT_SYMBOL_GPL(pmu_core_handle_irq);

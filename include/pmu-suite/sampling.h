@@ -3,19 +3,25 @@
  * Sampling from a loadable module.
  *
  * perf_event_overflow(), which a PMU interrupt handler calls to deliver a
- * sample, is not exported by stock 6.1 and 6.12 kernels. The suite ships the
- * one-line export in patches/ (0001-perf-core-export-perf_event_overflow);
- * the Kbuild file defines PMU_SUITE_HAVE_OVERFLOW_EXPORT when the kernel it
- * builds against carries it. Code built into the kernel can always call it.
- * Without it a driver still counts, and declares PERF_PMU_CAP_NO_INTERRUPT
- * so that the perf core refuses sampling events with -EOPNOTSUPP.
+ * sample, and perf_sample_event_took(), through which it reports how long
+ * it took so that the perf core lowers the sample rate when interrupts eat
+ * the CPU, are not exported by stock 6.1 and 6.12 kernels. The suite ships
+ * the one-line exports in patches/; the Kbuild file defines
+ * PMU_SUITE_HAVE_OVERFLOW_EXPORT and PMU_SUITE_HAVE_SAMPLE_TOOK_EXPORT when
+ * the kernel it builds against carries them. Code built into the kernel
+ * can always call both. A module samples only with both: without the
+ * second, a period of one event per instruction, throttled only per tick,
+ * could keep a CPU in the handler. Without them a driver still counts, and
+ * declares PERF_PMU_CAP_NO_INTERRUPT so that the perf core refuses sampling
+ * events with -EOPNOTSUPP.
  */
 #ifndef _PMU_SUITE_SAMPLING_H
 #define _PMU_SUITE_SAMPLING_H
 
 #include <linux/perf_event.h>
 
-#if !defined(MODULE) || defined(PMU_SUITE_HAVE_OVERFLOW_EXPORT)
+#if !defined(MODULE) || (defined(PMU_SUITE_HAVE_OVERFLOW_EXPORT) && \
+			  defined(PMU_SUITE_HAVE_SAMPLE_TOOK_EXPORT))
 #define PMU_SUITE_CAN_SAMPLE	1
 #else
 #define PMU_SUITE_CAN_SAMPLE	0
@@ -41,6 +47,17 @@ static inline int pmu_suite_overflow(struct perf_event *event,
 #else
 	/* Unreachable: the perf core refused every sampling event. */
 	return 1;
+#endif
+}
+
+/**
+ * pmu_suite_sample_took() - tell the perf core how long an interrupt took
+ * @ns: nanoseconds the handler ran
+ */
+static inline void pmu_suite_sample_took(u64 ns)
+{
+#if PMU_SUITE_CAN_SAMPLE
+	perf_sample_event_took(ns);
 #endif
 }
 

@@ -166,6 +166,18 @@ refused "PMC6 code other than run cycles" event=0x600fa
 refused "threshold fields without a mark" event=0x10002,thresh_start=1,thresh_stop=2
 refused "reserved bits set" config=0x1000000000010002
 
+# Groups through perf_event_open() itself: the largest, one too many,
+# software members, the built-in PMU's events, disabled members.
+/suite/pmucheck groups power9
+
+# An unprivileged user at perf_event_paranoid=2: per-task user-only
+# events open, the kernel and CPU-wide events are refused, and no sample
+# (ip, addr, user or interrupted registers) holds a kernel address.
+# (The groups above had power9 refused once: it asks again after a second.)
+echo 2 >/proc/sys/kernel/perf_event_paranoid
+sleep 2
+/suite/pmucheck unpriv power9 1000
+
 check "power9: rmmod power9_pmu" rmmod power9_pmu
 run_kunit_module /suite/modules/power9_pmu_kunit.ko
 check "power9: rmmod power9_pmu_core" rmmod power9_pmu_core

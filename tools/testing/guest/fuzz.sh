@@ -6,8 +6,8 @@
 # built-in PMU counts it, and the kernel must have logged nothing: the
 # host fails the tier on any WARNING, BUG, oops or hang.
 # /suite/fuzz.conf sets FUZZ_SECONDS, FUZZ_SEED and FUZZ_FREQ; without
-# FUZZ_FREQ=1 no frequency event is made (perf record -F on power9 still
-# hangs the emulated guest, see the power9 admin guide).
+# FUZZ_FREQ=1 no frequency event is made (a high frequency on power9
+# still hangs the emulated guest, see the power9 admin guide).
 . /suite/lib.sh
 . /suite/fuzz.conf
 

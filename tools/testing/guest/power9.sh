@@ -122,7 +122,7 @@ check "power9: throttled, no more interrupts than twice the built-in PMU's" \
 
 # The counters belong to one PMU at a time.
 echo "power9: counters taken by power9"
-perf stat -e power9/event=0x600f4/ -- sleep 3 >/dev/null 2>&1 &
+perf stat -e power9/event=0x600f4/ -- sleep 5 >/dev/null 2>&1 &
 sleep 1
 perf stat -e cycles -- true >/tmp/busy.out 2>&1
 if grep -qiE 'busy|not counted|not supported' /tmp/busy.out; then
@@ -130,6 +130,14 @@ if grep -qiE 'busy|not counted|not supported' /tmp/busy.out; then
 else
 	fail "power9: the built-in PMU gets EBUSY while power9 counts" "cycles counted"
 fi
+# The built-in PMU's refusals go through reserve_pmc_hardware() too, whose
+# warning patches/linux-6.12/0005 rate-limits.
+dmesg -c >/dev/null
+/suite/pmucheck busy cpu 0x1e 200 >/tmp/busy.txt 2>&1
+warned=$(dmesg | grep -c 'reserve_pmc_hardware: PMC hardware busy')
+echo "power9: built-in $(cat /tmp/busy.txt), reserve_pmc_hardware warned $warned times"
+check_file "power9: 200 built-in opens refused with EBUSY" /tmp/busy.txt "busy 200/200"
+check "power9: the built-in PMU's refusals do not flood the log" test "$warned" -le 10
 wait
 echo "power9: counters taken by the built-in PMU"
 perf stat -e cycles -- sleep 5 >/dev/null 2>&1 &

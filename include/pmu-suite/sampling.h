@@ -2,18 +2,19 @@
 /*
  * Sampling from a loadable module.
  *
- * perf_event_overflow(), which a PMU interrupt handler calls to deliver a
- * sample, and perf_sample_event_took(), through which it reports how long
- * it took so that the perf core lowers the sample rate when interrupts eat
- * the CPU, are not exported by stock 6.1 and 6.12 kernels. The suite ships
- * the one-line exports in patches/; the Kbuild file defines
- * PMU_SUITE_HAVE_OVERFLOW_EXPORT and PMU_SUITE_HAVE_SAMPLE_TOOK_EXPORT when
- * the kernel it builds against carries them. Code built into the kernel
- * can always call both. A module samples only with both: without the
- * second, a period of one event per instruction, throttled only per tick,
- * could keep a CPU in the handler. Without them a driver still counts, and
- * declares PERF_PMU_CAP_NO_INTERRUPT so that the perf core refuses sampling
- * events with -EOPNOTSUPP.
+ * A PMU interrupt handler calls perf_event_overflow() to deliver a sample,
+ * perf_event_account_interrupt() for an interrupt whose sample it drops,
+ * so that throttling still applies, and perf_sample_event_took() to report
+ * how long it took, so that the perf core lowers the sample rate when
+ * interrupts eat the CPU. Stock 6.1 and 6.12 kernels export none of them
+ * to modules. The suite ships the one-line exports in patches/; the Kbuild
+ * file defines PMU_SUITE_HAVE_OVERFLOW_EXPORT and
+ * PMU_SUITE_HAVE_ACCOUNTING_EXPORT when the kernel it builds against
+ * carries them. Code built into the kernel can always call them. A module
+ * samples only with all three: without the accounting, a period of one
+ * instruction whose samples are dropped interrupted without end. Without
+ * them a driver still counts, and declares PERF_PMU_CAP_NO_INTERRUPT so
+ * that the perf core refuses sampling events with -EOPNOTSUPP.
  */
 #ifndef _PMU_SUITE_SAMPLING_H
 #define _PMU_SUITE_SAMPLING_H
@@ -21,7 +22,7 @@
 #include <linux/perf_event.h>
 
 #if !defined(MODULE) || (defined(PMU_SUITE_HAVE_OVERFLOW_EXPORT) && \
-			  defined(PMU_SUITE_HAVE_SAMPLE_TOOK_EXPORT))
+			  defined(PMU_SUITE_HAVE_ACCOUNTING_EXPORT))
 #define PMU_SUITE_CAN_SAMPLE	1
 #else
 #define PMU_SUITE_CAN_SAMPLE	0
@@ -46,6 +47,21 @@ static inline int pmu_suite_overflow(struct perf_event *event,
 	return perf_event_overflow(event, data, regs);
 #else
 	/* Unreachable: the perf core refused every sampling event. */
+	return 1;
+#endif
+}
+
+/**
+ * pmu_suite_account_interrupt() - count an interrupt whose sample is dropped
+ * @event: the sampling event
+ *
+ * Return: nonzero when the perf core wants the event stopped (throttling).
+ */
+static inline int pmu_suite_account_interrupt(struct perf_event *event)
+{
+#if PMU_SUITE_CAN_SAMPLE
+	return perf_event_account_interrupt(event);
+#else
 	return 1;
 #endif
 }

@@ -279,6 +279,31 @@ static void p9k_user_sample_no_kernel_regs(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * A user-only event counted in problem state whose interrupts all come in
+ * the kernel: every sample is dropped, and each interrupt still counts
+ * for throttling. Unaccounted, a short period (a frequency event starts
+ * at one) interrupted without end where the emulated POWER9 counts the
+ * kernel's instructions too (it ignores MMCR2's freeze bits).
+ */
+static void p9k_dropped_samples_are_accounted(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x10002, 100, p9k_exclude_kernel_attr);
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model.pc = KERNEL_IP;
+	for (i = 0; i < 3; i++) {
+		p9_model.pr = true;
+		p9_model_count(0x10002, 100);
+		p9_model.pr = false;
+		KUNIT_EXPECT_TRUE(test, p9_model_take_interrupt());
+	}
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
+	KUNIT_EXPECT_GT(test, ev->hw.interrupts, 0U);
+	perf_event_release_kernel(ev);
+}
+
 /* What the perf core's frequency adjustment does from inside the overflow. */
 static void p9k_reload_overflow(struct perf_event *event,
 				struct perf_sample_data *data,
@@ -535,6 +560,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
 	KUNIT_CASE(p9k_user_sample_no_kernel_regs),
 	KUNIT_CASE(p9k_period_reload_inside_overflow),
+	KUNIT_CASE(p9k_dropped_samples_are_accounted),
 	KUNIT_CASE(p9k_no_kernel_sample),
 	KUNIT_CASE(p9k_stale_negative_counter),
 	KUNIT_CASE(p9k_refusals),

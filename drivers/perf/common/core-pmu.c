@@ -595,6 +595,7 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		struct perf_sample_data data;
 		struct pt_regs sregs;
 		bool over;
+		int throttled;
 		s64 left;
 		u64 now;
 
@@ -617,13 +618,19 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		}
 		local64_set(&hwc->period_left, left);
 		perf_sample_data_init(&data, 0, hwc->last_period);
-		if (!ops->sample(pc, cpu, i, event, &data, &sregs, regs))
-			continue;
-		/* Whatever the driver made of it, never the kernel's. */
-		if (event->attr.exclude_kernel && !user_mode(&sregs))
-			continue;
+		/*
+		 * A dropped sample (whatever the driver made of it, never the
+		 * kernel's) still counts for throttling, as upstream's PMUs
+		 * account an invalid SIAR: else a short period whose samples
+		 * are all dropped interrupts without end.
+		 */
+		if (!ops->sample(pc, cpu, i, event, &data, &sregs, regs) ||
+		    (event->attr.exclude_kernel && !user_mode(&sregs)))
+			throttled = pmu_suite_account_interrupt(event);
+		else
+			throttled = pmu_suite_overflow(event, &data, &sregs);
 		/* Throttled: the reprogramming below leaves it quiet. */
-		if (pmu_suite_overflow(event, &data, &sregs))
+		if (throttled)
 			hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	}
 	cpu->disable_depth--;

@@ -16,7 +16,9 @@
  *                                 address
  *   pmucheck fuzz PMU SEED SECS   random events, groups, ioctls, reads,
  *                                 ring buffers and forks for SECS seconds;
- *                                 the same SEED replays the same calls
+ *                                 the same SEED replays the same calls, and
+ *                                 PMUCHECK_TRACE=1 prints each before it is
+ *                                 made
  *
  * The groups and samples use POWER9 codes and powerpc's register layout.
  * Built static with the guest's cross compiler (tools/testing/harness).
@@ -391,12 +393,6 @@ static int one_in(int n)
 
 /* PMUCHECK_TRACE set: every call is printed before it is made. */
 static int fuzz_trace;
-/*
- * PMUCHECK_NO_FREQ set: no frequency events and no period below 1000
- * (a frequency event starts at period 1 and has its period changed from
- * inside the overflow interrupt; see the fuzz tier's notes).
- */
-static int fuzz_no_freq;
 
 struct fuzz {
 	int type;
@@ -452,13 +448,11 @@ static void fuzz_attr(struct fuzz *f, struct perf_event_attr *a)
 	a->exclude_guest = one_in(4);
 	a->precise_ip = one_in(4) ? rnd() % 4 : 0;
 	if (one_in(2)) {
-		a->freq = one_in(4) && !fuzz_no_freq;
+		a->freq = one_in(4);
 		if (a->freq)
 			a->sample_freq = 1 + rnd() % 100000;
 		else
 			a->sample_period = one_in(8) ? rnd() : periods[rnd() % 5];
-		if (fuzz_no_freq && a->sample_period < 1000)
-			a->sample_period = 1000;
 		a->sample_type = rnd() & (PERF_SAMPLE_MAX - 1) &
 				 ~(__u64)PERF_SAMPLE_AUX;
 		a->sample_regs_user = one_in(2) ? REGS_MASK : 0;
@@ -507,7 +501,7 @@ static void fuzz_open(struct fuzz *f)
 static void fuzz_ioctl(struct fuzz *f)
 {
 	int fd = fuzz_fd(f), flag = one_in(2) ? PERF_IOC_FLAG_GROUP : 0, r;
-	__u64 arg = rnd() % 100000 + (fuzz_no_freq ? 1000 : 0);
+	__u64 arg = rnd() % 100000;
 
 	if (fd < 0)
 		return;
@@ -608,7 +602,6 @@ static int run_fuzz(const char *pmu, const char *seed_str, const char *secs)
 		f.fd[i] = -1;
 	seed_state = seed ? seed : 1;
 	fuzz_trace = !!getenv("PMUCHECK_TRACE");
-	fuzz_no_freq = !!getenv("PMUCHECK_NO_FREQ");
 	signal(SIGIO, SIG_IGN);
 	signal(SIGTRAP, SIG_IGN);
 	while (time(NULL) < end) {

@@ -274,7 +274,7 @@ static void unc_poll(struct pmu_uncore_set *set, unsigned int socket)
 	raw_spin_unlock_irqrestore(&s->lock, flags);
 }
 
-/* Place @e in @scratch, as unc_add() would; other PMUs' events must be software. */
+/* Place @e in @scratch, as unc_take_counter() would; other PMUs' events must be software. */
 static bool unc_group_add(struct ia64_unc_inst *scratch, struct perf_event *e,
 			  struct pmu *pmu)
 {
@@ -356,7 +356,8 @@ static void unc_update(struct pmu_uncore *pu, struct perf_event *event,
 	raw_spin_unlock_irqrestore(&s->lock, irqflags);
 }
 
-static int unc_add(struct pmu_uncore *pu, struct perf_event *event)
+/* Take a counter of the event's box for it (added). */
+static int unc_take_counter(struct pmu_uncore *pu, struct perf_event *event)
 {
 	struct ia64_unc_socket *s = &unc_sockets[event->hw.config_base];
 	struct ia64_unc_event ev;
@@ -376,7 +377,8 @@ static int unc_add(struct pmu_uncore *pu, struct perf_event *event)
 	return 0;
 }
 
-static void unc_del(struct pmu_uncore *pu, struct perf_event *event)
+/* Give it back (deleted). */
+static void unc_give_counter(struct pmu_uncore *pu, struct perf_event *event)
 {
 	struct ia64_unc_socket *s = &unc_sockets[event->hw.config_base];
 	struct ia64_unc_event ev;
@@ -463,8 +465,8 @@ static void unc_build_events(struct pmu_uncore *pu, struct pmu_events *e)
 
 #define UNC_OPS(b, nr) {					\
 	.init		= unc_init,				\
-	.alloc		= unc_add,				\
-	.free		= unc_del,				\
+	.alloc		= unc_take_counter,			\
+	.free		= unc_give_counter,			\
 	.start		= unc_start,				\
 	.update		= unc_update,				\
 	.format		= unc_##b##_format_attrs,		\

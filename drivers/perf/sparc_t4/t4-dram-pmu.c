@@ -11,10 +11,12 @@
  * never writes it: a write, to zero a counter or clear a sticky bit,
  * would drop what either counter counted between the read and the write.
  * A wrap shows as the count going down, or, until a counter's sticky
- * overflow bit first turns on, as that bit turning on. Events are counted on one CPU,
- * published in the cpumask attribute, as for other uncore PMUs; when it
- * goes offline they move to another (the uncore framework,
- * include/pmu-suite/uncore-pmu.h, which also runs the poll timer).
+ * overflow bit first turns on, as that bit turning on.
+ *
+ * Events are counted on one CPU, published in the cpumask attribute, as
+ * for other uncore PMUs; when it goes offline they move to another (the
+ * uncore framework, include/pmu-suite/uncore-pmu.h, which also runs the
+ * poll timer).
  */
 #define pr_fmt(fmt) "sparc_t4_dram: " fmt
 
@@ -47,9 +49,9 @@ static unsigned int t4_dram_nr;
 /* The chip is the one package. */
 static struct pmu_uncore_set t4_dram_chip;
 
-static struct t4_dram_pmu *to_t4_dram(struct pmu *pmu)
+static struct t4_dram_pmu *to_t4_dram(struct pmu_uncore *pu)
 {
-	return container_of(to_pmu_uncore(pmu), struct t4_dram_pmu, pu);
+	return container_of(pu, struct t4_dram_pmu, pu);
 }
 
 /* Add what counter @c counted since it was last read. */
@@ -114,7 +116,7 @@ static int t4_dram_init(struct pmu_uncore *pu, struct perf_event *event)
 
 static int t4_dram_alloc(struct pmu_uncore *pu, struct perf_event *event)
 {
-	struct t4_dram_pmu *dp = to_t4_dram(&pu->pmu);
+	struct t4_dram_pmu *dp = to_t4_dram(pu);
 	unsigned int c;
 
 	for (c = 0; c < T4_DRAM_COUNTERS; c++)
@@ -129,14 +131,14 @@ static int t4_dram_alloc(struct pmu_uncore *pu, struct perf_event *event)
 
 static void t4_dram_free(struct pmu_uncore *pu, struct perf_event *event)
 {
-	to_t4_dram(&pu->pmu)->event[event->hw.idx] = NULL;
+	to_t4_dram(pu)->event[event->hw.idx] = NULL;
 	event->hw.idx = -1;
 }
 
 /* Select the event's code on its counter, and count on from its value. */
 static u64 t4_dram_start(struct pmu_uncore *pu, struct perf_event *event)
 {
-	struct t4_dram_pmu *dp = to_t4_dram(&pu->pmu);
+	struct t4_dram_pmu *dp = to_t4_dram(pu);
 	unsigned int c = event->hw.idx;
 	unsigned long irqflags;
 	u64 ctl, reg;
@@ -154,7 +156,7 @@ static u64 t4_dram_start(struct pmu_uncore *pu, struct perf_event *event)
 static void t4_dram_update(struct pmu_uncore *pu, struct perf_event *event,
 			   bool stop)
 {
-	t4_dram_fold(to_t4_dram(&pu->pmu), event);
+	t4_dram_fold(to_t4_dram(pu), event);
 }
 
 /* sysfs: format/, events/ (TABLE 10-7) */

@@ -172,6 +172,23 @@ static void p9k_samples(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/* SIER: a marked instruction at USER_IP in problem state; the PC: kernel. */
+static void p9k_siar_user_interrupt_in_kernel(void)
+{
+	p9_model.pc = KERNEL_IP;
+	p9_model.sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR;
+	p9_model.siar = USER_IP;
+}
+
+/* @n samples, the last at USER_IP with the model's user registers. */
+static void p9k_expect_user_sample(struct kunit *test, int n)
+{
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), n);
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
+	KUNIT_EXPECT_TRUE(test, last_user);
+	KUNIT_EXPECT_EQ(test, last_sp, USER_SP);
+}
+
 /*
  * SIER says the marked instruction ran in problem state, while the
  * interrupt came in the kernel: the sample is the user instruction, with
@@ -184,14 +201,9 @@ static void p9k_marked_sample_uses_siar(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	KUNIT_EXPECT_TRUE(test, p9_model.mmcra & P9_MMCRA_SAMPLE_ENABLE);
 	pmu_model_user_init(&p9_model.user, USER_SP);
-	p9_model.pc = KERNEL_IP;
-	p9_model.sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR;
-	p9_model.siar = USER_IP;
+	p9k_siar_user_interrupt_in_kernel();
 	p9k_count(0x401e0, 150, 50);
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
-	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
-	KUNIT_EXPECT_TRUE(test, last_user);
-	KUNIT_EXPECT_EQ(test, last_sp, USER_SP);
+	p9k_expect_user_sample(test, 1);
 	perf_event_release_kernel(ev);
 }
 
@@ -258,9 +270,7 @@ static void p9k_user_sample_no_kernel_regs(struct kunit *test)
 	struct perf_event *ev = p9k_open(0x401e0, 100, p9k_exclude_kernel_attr);
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	p9_model.pc = KERNEL_IP;
-	p9_model.sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR;
-	p9_model.siar = USER_IP;
+	p9k_siar_user_interrupt_in_kernel();
 	/* Counted in problem state; the interrupt comes in the kernel. */
 	p9_model.pr = true;
 	p9_model_count(0x401e0, 150);
@@ -272,10 +282,7 @@ static void p9k_user_sample_no_kernel_regs(struct kunit *test)
 	p9_model_count(0x401e0, 100);
 	p9_model.pr = false;
 	KUNIT_EXPECT_TRUE(test, p9_model_take_interrupt());
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
-	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
-	KUNIT_EXPECT_TRUE(test, last_user);
-	KUNIT_EXPECT_EQ(test, last_sp, USER_SP);
+	p9k_expect_user_sample(test, 1);
 	perf_event_release_kernel(ev);
 }
 

@@ -25,10 +25,15 @@
  *    it is frozen, so the handler never leaves a started counter stopped
  *    nor restarts one the glue is folding;
  *  - the backend's interrupt hook is attached after everything the handler
- *    dereferences exists and detached before it goes.
+ *    dereferences exists and detached before it goes;
+ *  - stops and starts the perf core makes from inside perf_event_overflow()
+ *    (throttling, the frequency adjustment) only change the events' state:
+ *    the handler holds a disable around its loop and reprograms once.
  *
  * No sample of an event that excludes the kernel carries a kernel
- * register: the framework drops any whose registers are the kernel's.
+ * register: the framework drops any whose registers are the kernel's. A
+ * dropped sample still counts for throttling (perf_event_account_interrupt()),
+ * and a period change starts a whole new period.
  */
 #ifndef _PMU_SUITE_CORE_PMU_H
 #define _PMU_SUITE_CORE_PMU_H

@@ -77,6 +77,10 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
  * @pc: the event's PMU
  * @event: the event
  *
+ * A sampling event with nothing left of its period starts a new one
+ * (period_left and last_period are set): every caller arms the counter
+ * with the value.
+ *
  * Return: for a sampling event the value that interrupts when its period
  * ends (or after the longest run the counter allows), else zero.
  */

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The fuzzing tier: the suite's own fuzzer (pmucheck fuzz: random power9
-# configurations built from the format/ fields and random ones, random
-# flags, sample types, groups, ioctls, reads, ring buffers and forks,
-# replayable from its seed). After it the loop must still count as the
-# built-in PMU counts it, and the kernel must have logged nothing: the
-# host fails the tier on any WARNING, BUG, oops or hang.
+# configurations, known codes with and without other fields' bits and
+# random bits; random flags, sample types, groups, ioctls, reads, ring
+# buffers and forks; rerun from its seed). After it the loop must still
+# count as the built-in PMU counts it, and the kernel must have logged
+# nothing: the host fails the tier on any WARNING, BUG, oops or hang.
 # /suite/fuzz.conf sets FUZZ_SECONDS and FUZZ_SEED.
 . /suite/lib.sh
 . /suite/fuzz.conf

@@ -16,9 +16,12 @@
  *                                 address
  *   pmucheck fuzz PMU SEED SECS   random events, groups, ioctls, reads,
  *                                 ring buffers and forks for SECS seconds;
- *                                 the same SEED replays the same calls, and
- *                                 PMUCHECK_TRACE=1 prints each before it is
- *                                 made
+ *                                 the same SEED draws the same numbers, but
+ *                                 what the kernel answers (an open that
+ *                                 fails, an empty slot) steers what is drawn
+ *                                 next, so a run replays only as far as the
+ *                                 answers repeat; PMUCHECK_TRACE=1 prints
+ *                                 each call before it is made
  *
  * The groups and samples use POWER9 codes and powerpc's register layout.
  * Built static with the guest's cross compiler (tools/testing/harness).
@@ -32,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -319,7 +323,7 @@ static int check_unpriv(const char *pmu, const char *uid_str)
 	long samples = 0, bad = 0;
 	struct ring r;
 
-	if (setgid(uid) || setuid(uid)) {
+	if (setgroups(0, NULL) || setgid(uid) || setuid(uid)) {
 		perror("pmucheck: setuid");
 		return 2;
 	}
@@ -373,7 +377,7 @@ static int check_unpriv(const char *pmu, const char *uid_str)
 	return failures ? 1 : 0;
 }
 
-/* The fuzzer: xorshift64, so that a seed replays. */
+/* The fuzzer: xorshift64, so that a seed draws the same numbers. */
 static __u64 seed_state;
 
 static __u64 rnd(void)
@@ -484,10 +488,11 @@ static void fuzz_open(struct fuzz *f)
 	f->opens++;
 	f->ours += a.type == (__u32)f->type;
 	if (fuzz_trace)
-		fprintf(stderr, "open type %u config %#llx period %llu freq %d %s %d %d %d\n",
+		fprintf(stderr, "open type %u config %#llx period %llu freq %d ",
 			a.type, (unsigned long long)a.config,
-			(unsigned long long)a.sample_period, a.freq,
-			"pid cpu group", pid, cpu, group);
+			(unsigned long long)a.sample_period, a.freq);
+	if (fuzz_trace)
+		fprintf(stderr, "pid %d cpu %d group %d\n", pid, cpu, group);
 	fd = sys_open(&a, pid, cpu, group, one_in(2) ? PERF_FLAG_FD_CLOEXEC : 0);
 	if (fd < 0)
 		return;

@@ -120,6 +120,17 @@ check "power9: perf record -c 1000 (throttled) returns" test "$rc_p9" = 0
 check "power9: throttled, no more interrupts than twice the built-in PMU's" \
 	test "${pmi_p9:-0}" -le $((2 * ${pmi_cpu:-0} + 1000))
 
+# busy_log PMU CONFIG MAX: while the other PMU holds the counters, 200
+# opens of PMU's CONFIG all get EBUSY and log at most MAX warnings.
+busy_log() {
+	dmesg -c >/dev/null
+	/suite/pmucheck busy "$1" "$2" 200 >/tmp/busy.txt 2>&1
+	warned=$(dmesg | grep -c 'reserve_pmc_hardware: PMC hardware busy')
+	echo "power9: $1 $(cat /tmp/busy.txt), reserve_pmc_hardware warned $warned times"
+	check_file "power9: 200 $1 opens refused with EBUSY" /tmp/busy.txt "busy 200/200"
+	check "power9: refused $1 opens do not flood the log" test "$warned" -le "$3"
+}
+
 # The counters belong to one PMU at a time.
 echo "power9: counters taken by power9"
 perf stat -e power9/event=0x600f4/ -- sleep 5 >/dev/null 2>&1 &
@@ -131,13 +142,8 @@ else
 	fail "power9: the built-in PMU gets EBUSY while power9 counts" "cycles counted"
 fi
 # The built-in PMU's refusals go through reserve_pmc_hardware() too, whose
-# warning patches/linux-6.12/0005 rate-limits.
-dmesg -c >/dev/null
-/suite/pmucheck busy cpu 0x1e 200 >/tmp/busy.txt 2>&1
-warned=$(dmesg | grep -c 'reserve_pmc_hardware: PMC hardware busy')
-echo "power9: built-in $(cat /tmp/busy.txt), reserve_pmc_hardware warned $warned times"
-check_file "power9: 200 built-in opens refused with EBUSY" /tmp/busy.txt "busy 200/200"
-check "power9: the built-in PMU's refusals do not flood the log" test "$warned" -le 10
+# warning patches/linux-6.12/0005 rate-limits (10 lines per 5 s).
+busy_log cpu 0x1e 10
 wait
 echo "power9: counters taken by the built-in PMU"
 perf stat -e cycles -- sleep 5 >/dev/null 2>&1 &
@@ -150,12 +156,7 @@ else
 fi
 # Each refusal used to print reserve_pmc_hardware()'s warning: a user
 # could flood the log. After one, the PMU refuses by itself for a second.
-dmesg -c >/dev/null
-/suite/pmucheck busy power9 0x600f4 200 >/tmp/busy.txt 2>&1
-warned=$(dmesg | grep -c 'reserve_pmc_hardware: PMC hardware busy')
-echo "power9: $(cat /tmp/busy.txt), reserve_pmc_hardware warned $warned times"
-check_file "power9: 200 opens refused with EBUSY" /tmp/busy.txt "busy 200/200"
-check "power9: refused opens do not flood the log" test "$warned" -le 3
+busy_log power9 0x600f4 3
 wait
 
 # Invalid codes are refused: perf stat reports them as not supported,

@@ -108,6 +108,9 @@ struct pmu_core;
  * @other_threads: optional; whether @event, checked, counts what other
  *	hardware threads of the core do (a per-task event that does needs
  *	CAP_PERFMON)
+ * @may_run: optional; whether @event may count now: add() asks it on the
+ *	CPU that would count the event, current being the task running
+ *	there; no means the event waits, as if its counters were taken
  * @decode: decode @event into per-CPU slot @slot of @priv
  * @move: move per-CPU slot @from of @priv to @to
  * @fits: whether slots 0 to @n - 1 of @priv can count at once (the
@@ -155,6 +158,7 @@ struct pmu_core_ops {
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
 		     const char **why);
 	bool (*other_threads)(struct pmu_core *pc, struct perf_event *event);
+	bool (*may_run)(struct pmu_core *pc, struct perf_event *event);
 	int (*decode)(struct pmu_core *pc, void *priv, unsigned int slot,
 		      struct perf_event *event);
 	void (*move)(void *priv, unsigned int to, unsigned int from);

@@ -27,6 +27,9 @@
  * @write_pmd: write PMDn
  * @write_ibr: write IBRn (0-7)
  * @write_dbr: write DBRn (0-7)
+ * @debug_regs_in_use: whether @task's IBR/DBR hold its own breakpoints
+ *	(ptrace gave them to it), which the kernel loads at every switch to
+ *	it and saves back at every switch away
  */
 struct ia64_pmu_ops {
 	struct pmu_core_backend hw;
@@ -36,6 +39,7 @@ struct ia64_pmu_ops {
 	void (*write_pmd)(unsigned int pmd, u64 value);
 	void (*write_ibr)(unsigned int ibr, u64 value);
 	void (*write_dbr)(unsigned int dbr, u64 value);
+	bool (*debug_regs_in_use)(struct task_struct *task);
 };
 
 /*

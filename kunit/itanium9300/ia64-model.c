@@ -489,14 +489,28 @@ static void ia64_model_write_pmd(unsigned int pmd, u64 value)
 	ia64_model.pmd[pmd] = value;
 }
 
+/* The running task's breakpoints, which the next switch away would save. */
+static void ia64_model_check_debugger(void)
+{
+	if (ia64_model.debugged && ia64_model.debugged == current)
+		ia64_model.debugger_clobbers++;
+}
+
 static void ia64_model_write_ibr(unsigned int ibr, u64 value)
 {
+	ia64_model_check_debugger();
 	ia64_model.ibr[ibr] = value;
 }
 
 static void ia64_model_write_dbr(unsigned int dbr, u64 value)
 {
+	ia64_model_check_debugger();
 	ia64_model.dbr[dbr] = value;
+}
+
+static bool ia64_model_debug_regs_in_use(struct task_struct *task)
+{
+	return task == ia64_model.debugged;
 }
 
 static int ia64_model_reserve(void)
@@ -526,4 +540,5 @@ const struct ia64_pmu_ops ia64_model_ops = {
 	.write_pmd = ia64_model_write_pmd,
 	.write_ibr = ia64_model_write_ibr,
 	.write_dbr = ia64_model_write_dbr,
+	.debug_regs_in_use = ia64_model_debug_regs_in_use,
 };

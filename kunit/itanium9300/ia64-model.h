@@ -28,6 +28,9 @@
  * @bit47_writes: counter writes with the overflow bit set
  * @reserved: the driver holds the PMU
  * @busy: another user holds the PMU (reserve fails)
+ * @debugged: a task whose debug registers ptrace gave it (IBR/DBR hold
+ *	its breakpoints while it runs)
+ * @debugger_clobbers: IBR/DBR writes while @debugged ran
  */
 struct ia64_model {
 	u64 pmc[64];
@@ -47,6 +50,8 @@ struct ia64_model {
 	unsigned int bit47_writes;
 	bool reserved;
 	bool busy;
+	struct task_struct *debugged;
+	unsigned int debugger_clobbers;
 };
 
 extern struct ia64_model ia64_model;

@@ -107,6 +107,7 @@ static void ia64k_exit(struct kunit *test)
 	/* The frozen-read rule and the overflow bit rule, in every test. */
 	KUNIT_EXPECT_EQ(test, ia64_model.undefined_reads, 0U);
 	KUNIT_EXPECT_EQ(test, ia64_model.bit47_writes, 0U);
+	KUNIT_EXPECT_EQ(test, ia64_model.debugger_clobbers, 0U);
 }
 
 /* The counter PMC4-15 that holds @es, or 0. */
@@ -523,6 +524,54 @@ static void ia64k_data_range(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * IBR/DBR are a traced task's breakpoints while it runs: a range is refused
+ * on such a task, refused CPU-wide, and waits while the running task is
+ * traced; the model counts any IBR/DBR write made then (ia64k_exit).
+ */
+static void ia64k_range_leaves_debugger_alone(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 0),
+		.config1 = FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_IAR) |
+			   FIELD_PREP(IA64_CFG1_RANGE_LG, 16),
+		.config2 = 0x4000000000010000ULL,
+		.type = ia64_pmu_core.pmu.type,
+		.size = sizeof(attr),
+	};
+	struct perf_event *ev;
+
+	ia64_model.ip = 0x4000000000012340ULL;
+	ev = perf_event_create_kernel_counter(&attr, smp_processor_id(), NULL,
+					      NULL, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ia64_model.debugged = current;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EBUSY);
+	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
+
+	/* Traced after the open: the event waits while the task runs. */
+	ia64_model.debugged = NULL;
+	ev = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model_count(0x08, 0, 100);
+	perf_event_disable(ev);
+	ia64_model.debugged = current;
+	ia64_model.ibr[0] = 0x4000000000777000ULL;	/* a breakpoint */
+	perf_event_enable(ev);
+	ia64_model_count(0x08, 0, 50);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 100ULL);
+	KUNIT_EXPECT_EQ(test, ia64_model.ibr[0], 0x4000000000777000ULL);
+	KUNIT_EXPECT_EQ(test, ev->state, PERF_EVENT_STATE_INACTIVE);
+
+	/* Untraced: it runs again. */
+	perf_event_disable(ev);
+	ia64_model.debugged = NULL;
+	perf_event_enable(ev);
+	ia64_model_count(0x08, 0, 30);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 130ULL);
+	perf_event_release_kernel(ev);
+}
+
 static void ia64k_refusals(struct kunit *test)
 {
 	struct perf_event_attr attr = {
@@ -651,6 +700,7 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_fine_instruction_range),
 	KUNIT_CASE(ia64k_prefetch_range),
 	KUNIT_CASE(ia64k_data_range),
+	KUNIT_CASE(ia64k_range_leaves_debugger_alone),
 	KUNIT_CASE(ia64k_refusals),
 	KUNIT_CASE(ia64k_other_thread_needs_privilege),
 	KUNIT_CASE(ia64k_multiplexes_l1d_sets),

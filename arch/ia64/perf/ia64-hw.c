@@ -52,6 +52,12 @@ static void ia64_hw_write_dbr(unsigned int dbr, u64 value)
 	ia64_srlz_d();
 }
 
+/* ptrace's PT_IBR/PT_DBR writes give a task its own debug registers. */
+static bool ia64_hw_debug_regs_in_use(struct task_struct *task)
+{
+	return task->thread.flags & IA64_THREAD_DBG_VALID;
+}
+
 /* The interrupt is taken at module load; nothing else uses the PMU. */
 static int ia64_hw_reserve(void)
 {
@@ -94,6 +100,7 @@ static const struct ia64_pmu_ops ia64_hw_ops = {
 	.write_pmd = ia64_hw_write_pmd,
 	.write_ibr = ia64_hw_write_ibr,
 	.write_dbr = ia64_hw_write_dbr,
+	.debug_regs_in_use = ia64_hw_debug_regs_in_use,
 };
 
 static void ia64_hw_freeze(void *unused)

@@ -258,6 +258,8 @@ static int pmu_core_add(struct perf_event *event, int flags)
 	n = cpu->n;
 	if (n == pc->ops->max_events)
 		goto out;
+	if (pc->ops->may_run && !pc->ops->may_run(pc, event))
+		goto out;
 	if (pc->ops->decode(pc, priv, n, event))
 		goto out;
 	if (!(cpu->txn_flags & PERF_PMU_TXN_ADD) &&

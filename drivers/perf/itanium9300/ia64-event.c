@@ -281,6 +281,21 @@ bool ia64_event_qualifiable(const struct ia64_event *ev, u8 kind)
 EXPORT_SYMBOL_IF_KUNIT(ia64_event_qualifiable);
 
 /**
+ * ia64_uses_debug_regs() - whether a config1 programs IBR or DBR registers
+ * @config1: the event's config1
+ *
+ * Instruction and data address ranges live in the debug registers, which
+ * ptrace also gives to a traced task (see ia64_check()).
+ */
+bool ia64_uses_debug_regs(u64 config1)
+{
+	u8 kind = FIELD_GET(IA64_CFG1_QUAL, config1);
+
+	return kind == IA64_QUAL_IAR || kind == IA64_QUAL_DAR;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_uses_debug_regs);
+
+/**
  * ia64_event_affected() - whether tag channel 0 qualification changes a count
  * @ev: a decoded event
  * @kind: the kind of qualification programmed

@@ -154,6 +154,7 @@ int ia64_event_decode(u64 config, u64 config1, u64 config2,
 		      struct ia64_event *ev, const char **why);
 bool ia64_event_qualifiable(const struct ia64_event *ev, u8 kind);
 bool ia64_event_affected(const struct ia64_event *ev, u8 kind);
+bool ia64_uses_debug_regs(u64 config1);
 u8 ia64_plm(bool exclude_user, bool exclude_kernel);
 int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39);
 int ia64_branch_config(struct ia64_event *ev, bool branch_stack,

@@ -438,6 +438,36 @@ static void ia64_pmcs_qualified(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p.opc_cfg, 0xeULL);
 }
 
+/* ia64_uses_debug_regs() names exactly the configs that program IBR/DBR. */
+static void ia64_debug_regs_users(struct kunit *test)
+{
+	const struct {
+		u64 config, config1, config2;
+	} cfgs[] = {
+		{ CFG(0x08, 0), 0, 0 },
+		{ CFG(0x08, 0), QUAL(IA64_QUAL_OPC) |
+				FIELD_PREP(IA64_CFG1_OPC_MIFB, 0x8) | 0x123, 0x1ff },
+		{ CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(12), 0x2000 },
+		{ CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | IA64_CFG1_RANGE_FINE | 0x130,
+				0x4000000000012340ULL },
+		{ CFG(0x44, 0), QUAL(IA64_QUAL_IAR) | LG(12), 0x3000 },
+		{ CFG(0xc2, 0), QUAL(IA64_QUAL_DAR) | LG(6), 0xa040 },
+	};
+	struct ia64_event ev;
+	struct ia64_schedule s;
+	struct ia64_pmcs p;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cfgs); i++) {
+		KUNIT_ASSERT_EQ(test, decode(cfgs[i].config, cfgs[i].config1,
+					     cfgs[i].config2, &ev), 0);
+		KUNIT_ASSERT_EQ(test, ia64_schedule(&ev, 1, &s), 0);
+		ia64_compute_pmcs(&ev, 1, &s, &p);
+		KUNIT_EXPECT_EQ_MSG(test, ia64_uses_debug_regs(cfgs[i].config1),
+				    p.ibrp_used || p.use_dbr, "config %u", i);
+	}
+}
+
 static void ia64_pmcs_ears_etb(struct kunit *test)
 {
 	struct ia64_event ev[3];
@@ -791,6 +821,7 @@ static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_counter_pmc_value),
 	KUNIT_CASE(ia64_pmcs_unqualified),
 	KUNIT_CASE(ia64_pmcs_qualified),
+	KUNIT_CASE(ia64_debug_regs_users),
 	KUNIT_CASE(ia64_pmcs_ears_etb),
 	KUNIT_CASE(ia64_ipear_branch_config),
 	KUNIT_CASE(ia64_pmcs_ipear),

@@ -72,6 +72,37 @@ static int ia64_decode_perf(struct perf_event *event, struct ia64_event *ev,
 				  attr->branch_sample_type, why);
 }
 
+/*
+ * Address ranges live in IBR/DBR, which ptrace gives a traced task for its
+ * breakpoints: the kernel loads the task's values at every switch to it and
+ * saves what the registers hold at every switch away. A range therefore
+ * belongs to a per-task event (a CPU-wide one would lose it to every traced
+ * task that runs), is refused for a traced task, and is never programmed
+ * while the running task owns the registers (ia64_may_run()): the switch
+ * away would save it as the task's breakpoints.
+ */
+static int ia64_check_debug_regs(struct pmu_core *pc, struct perf_event *event,
+				 const char **why)
+{
+	if (!ia64_uses_debug_regs(event->attr.config1))
+		return 0;
+	if (!(event->attach_state & PERF_ATTACH_TASK)) {
+		*why = "an address range needs a per-task event";
+		return -EOPNOTSUPP;
+	}
+	if (ia64_hw(pc)->debug_regs_in_use(event->hw.target)) {
+		*why = "the task's debug registers are in use by a debugger";
+		return -EBUSY;
+	}
+	return 0;
+}
+
+static bool ia64_may_run(struct pmu_core *pc, struct perf_event *event)
+{
+	return !ia64_uses_debug_regs(event->attr.config1) ||
+	       !ia64_hw(pc)->debug_regs_in_use(current);
+}
+
 static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 		      u64 config, const char **why)
 {
@@ -83,7 +114,9 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 		return ret;
 	/* The EARs give the exact instruction; nothing else does. */
 	*why = "only EAR events have an exact instruction address";
-	return event->attr.precise_ip && ev.ear == IA64_EAR_NONE ? -EOPNOTSUPP : 0;
+	if (event->attr.precise_ip && ev.ear == IA64_EAR_NONE)
+		return -EOPNOTSUPP;
+	return ia64_check_debug_regs(pc, event, why);
 }
 
 /* .all counts both hardware threads of the core. */
@@ -408,6 +441,7 @@ const struct pmu_core_ops ia64_core_ops = {
 	.branch_stack	= true,
 	.check		= ia64_check,
 	.other_threads	= ia64_other_threads,
+	.may_run	= ia64_may_run,
 	.decode		= ia64_decode,
 	.move		= ia64_move,
 	.fits		= ia64_fits,

@@ -63,7 +63,7 @@ struct t4_dram_event {
 	const char *name;
 };
 
-#define T4_CATALOGUE_NR		118
+#define T4_CATALOGUE_NR		128
 #define T4_SL_GROUPS_NR		23
 #define T4_DRAM_EVENTS_NR	13
 

@@ -11,7 +11,8 @@ Sources in the manual text:
   TABLE 10-7 "DRAM Performance Counter Select Codes".
 
 curation.json holds every decision that is not read mechanically from the
-text (sysfs aliases, contradictions, the sl 28 event), each with a reason.
+text (sysfs aliases, Solaris's cpustat names, contradictions, the sl 28
+events), each with a reason.
 Output: events.json (sl groups and core events) and dram.json.
 
   extract.py          write events.json and dram.json
@@ -260,6 +261,10 @@ class Curation:
 
     def _entries(self):
         yield 'aliases', self.data['aliases']
+        yield 'cpustat', self.data['cpustat']
+        for part in ('corrections', 'disagreements'):
+            for k, v in self.data['cpustat'][part].items():
+                yield 'cpustat/%s/%s' % (part, k), v
         yield 'dram', self.data['dram']
         for k, v in self.data['groups'].items():
             yield 'groups/' + k, v
@@ -285,9 +290,84 @@ def event_key(sl, mask):
     return '%d/%s' % (sl, hexstr(mask))
 
 
+def cpustat_names(cur):
+    """sl/mask key -> Solaris name, after the curated corrections."""
+    cs = cur.data['cpustat']
+    by_key = {}
+    for name, key in cs['events'].items():
+        if key in by_key:
+            raise ExtractError('cpustat: %s and %s share %s'
+                               % (by_key[key], name, key))
+        by_key[key] = name
+    for name, c in cs['corrections'].items():
+        if name not in cs['events'] or c['cpustat'] == cs['events'][name]:
+            raise ExtractError('cpustat correction of %s corrects nothing'
+                               % name)
+    for name in cs['disagreements']:
+        if name not in cs['events']:
+            raise ExtractError('cpustat disagreement on unknown %s' % name)
+    return by_key
+
+
+def event_alias(key, cpustat, aliases, what):
+    """The cpustat name if Solaris has one, else the curated alias."""
+    if key in cpustat:
+        if key in aliases:
+            raise ExtractError('curated alias for %s, which has the cpustat '
+                               'name %s' % (key, cpustat[key]))
+        return cpustat[key].lower()
+    alias = aliases.pop(key, None)
+    if alias is None:
+        raise ExtractError('no curated alias for %s (%s)' % (key, what))
+    return alias
+
+
+def combined_events(cpustat, groups, events):
+    """Events of cpustat names whose mask combines table rows."""
+    by_sl = {g['sl']: g for g in groups}
+    have = {event_key(e['sl'], int(e['mask'], 16)) for e in events}
+    out = []
+    for key, name in cpustat.items():
+        if key in have:
+            continue
+        sl, mask = key.split('/')
+        sl, mask = int(sl), int(mask, 16)
+        g = by_sl.get(sl)
+        if g is None:
+            raise ExtractError('cpustat %s: sl %d is not in the table'
+                               % (name, sl))
+        if mask & ~int(g['valid_mask'], 16) or (
+                g['combine'] != 'any' and
+                hexstr(mask) not in g['useful_combinations']):
+            raise ExtractError('cpustat %s: mask %s is not a combination '
+                               'TABLE 10-2 allows for sl %d'
+                               % (name, hexstr(mask), sl))
+        rows = [e for e in events if e['sl'] == sl and
+                len(bits_of(int(e['mask'], 16))) == 1 and
+                int(e['mask'], 16) & mask]
+        if sum(int(e['mask'], 16) for e in rows) != mask:
+            raise ExtractError('cpustat %s: mask %s is not a union of rows'
+                               % (name, hexstr(mask)))
+        ev = {
+            'sl': sl,
+            'mask': hexstr(mask),
+            'name': name,
+            'alias': name.lower(),
+            'description': 'Counts any of: %s.' % '; '.join(
+                '%s (mask %s)' % (e['name'], e['mask']) for e in rows),
+            'precise': g['precise'],
+            'strand_specific': all(e['strand_specific'] for e in rows),
+            'source': 'cpustat name %s; TABLE 10-2 rows %s' % (
+                name, ', '.join(e['mask'] for e in rows)),
+        }
+        out.append(ev)
+    return out
+
+
 def extract_core(lines, cur):
     groups, reserved, missing = parse_table(lines)
     aliases = dict(cur.data['aliases']['events'])
+    cpustat = cpustat_names(cur)
     used_aliases = set()
     out_groups = []
     out_events = []
@@ -372,10 +452,7 @@ def extract_core(lines, cur):
             group_events.append((e, canon, sorted(set(e['masks']) - {canon})))
         for e, mask, equiv in group_events:
             key = event_key(sl, mask)
-            alias = aliases.pop(key, None)
-            if alias is None:
-                raise ExtractError('no curated alias for %s (%s)'
-                                   % (key, e['name']))
+            alias = event_alias(key, cpustat, aliases, e['name'])
             ev = {
                 'sl': sl,
                 'mask': hexstr(mask),
@@ -412,7 +489,9 @@ def extract_core(lines, cur):
             grp['footnotes'] = g['footnotes']
         out_groups.append(grp)
 
-    notes = extract_notes(lines, cur, aliases, missing, out_groups, out_events)
+    notes = extract_notes(lines, cur, cpustat, aliases, missing, out_groups,
+                          out_events)
+    out_events += combined_events(cpustat, out_groups, out_events)
     fn_text, fn_missing, fn_curated = footnote_table(lines, out_groups,
                                                      out_events, cur)
     for key in aliases:
@@ -521,8 +600,9 @@ def precise_sources(lines):
     return out
 
 
-def extract_notes(lines, cur, aliases, missing, groups, events):
-    """Events known only from programming notes (sl values of sheet 8)."""
+def extract_notes(lines, cur, cpustat, aliases, missing, groups, events):
+    """Groups known only from programming notes (sl values of sheet 8),
+    with the encodings of a second source (cpustat names)."""
     found = {}
     for i, line in enumerate(lines):
         m = NOTE_RE.match(line.strip())
@@ -538,39 +618,46 @@ def extract_notes(lines, cur, aliases, missing, groups, events):
             raise ExtractError('sl %d curated from a note, but TABLE 10-2 is '
                                'complete: extract it from the table' % sl)
         i, name, line = found.pop(sl)
-        note_masks = hex_values(line)
-        union = 0
-        for m in note_masks:
-            union |= m
-        mask = int(ce['mask'], 16)
         valid = int(ce['valid_mask'], 16)
-        if mask not in note_masks or valid != union:
-            raise ExtractError('sl %d: curated masks disagree with the note '
-                               '(%s)' % (sl, ', '.join(map(hexstr, note_masks))))
-        alias = aliases.pop(event_key(sl, mask), None)
-        if alias is None:
-            raise ExtractError('no curated alias for sl %d' % sl)
-        events.append({
-            'sl': sl,
-            'mask': hexstr(mask),
-            'name': name,
-            'alias': alias,
-            'description': ce['description'],
-            'precise': ce['precise'],
-            'strand_specific': ce['strand_specific'],
-            'source': 'Programming Note (sl %d), line %d' % (sl, i + 1),
-            'footnotes': ce['footnotes'],
-            'curated': ce['reason'],
-        })
+        useful = [int(m, 16) for m in ce['useful_combinations']]
+        note_masks = hex_values(line)
+        for m in note_masks:
+            if m & ~valid or (len(bits_of(m)) > 1 and m not in useful):
+                raise ExtractError('sl %d: note mask %s not accepted'
+                                   % (sl, hexstr(m)))
+        named = sorted((int(k.split('/')[1], 16), n)
+                       for k, n in cpustat.items()
+                       if int(k.split('/')[0]) == sl)
+        if not named:
+            raise ExtractError('sl %d: no second source names it' % sl)
+        for mask, cname in named:
+            if mask & ~valid or (len(bits_of(mask)) > 1 and
+                                 mask not in useful):
+                raise ExtractError('sl %d: %s mask %s not accepted'
+                                   % (sl, cname, hexstr(mask)))
+            key = event_key(sl, mask)
+            events.append({
+                'sl': sl,
+                'mask': hexstr(mask),
+                'name': '%s (%s)' % (name, cname),
+                'alias': event_alias(key, cpustat, aliases, name),
+                'description': ce['description'].format(
+                    mask=hexstr(mask), cpustat=cname),
+                'precise': ce['precise'],
+                'strand_specific': ce['strand_specific'],
+                'source': 'Programming Note (sl %d), line %d; cpustat name %s'
+                          % (sl, i + 1, cname),
+                'footnotes': ce['footnotes'],
+                'curated': ce['reason'],
+            })
         groups.append({
             'sl': sl,
             'valid_mask': hexstr(valid),
-            'valid_mask_source': 'masks named in the programming note',
+            'valid_mask_source': 'the note and the cpustat encodings',
             'precise': ce['precise'],
             'strand_specific': 'yes' if ce['strand_specific'] else 'no',
             'combine': 'listed',
-            'useful_combinations': [hexstr(m) for m in note_masks
-                                    if len(bits_of(m)) > 1],
+            'useful_combinations': [hexstr(m) for m in useful],
             'source': 'Programming Note (sl %d), line %d' % (sl, i + 1),
             'curated': ce['reason'],
         })

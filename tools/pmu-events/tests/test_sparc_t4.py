@@ -43,7 +43,8 @@ class T4Catalogue(unittest.TestCase):
         cls.groups = {g['sl']: g for g in cls.core['groups']}
 
     def table_events(self):
-        return [e for e in self.events if 'curated' not in e]
+        return [e for e in self.events if 'curated' not in e and
+                not e['source'].startswith('cpustat')]
 
     def test_counts(self):
         self.assertEqual(len(self.table_events()), 117)
@@ -53,15 +54,46 @@ class T4Catalogue(unittest.TestCase):
                          list(range(1, 12)) + list(range(16, 27)))
         self.assertEqual(self.core['reserved_sl'], [12, 13, 14, 15, 27])
 
-    def test_sl28_from_note(self):
+    def test_counts_with_cpustat(self):
+        # 117 table rows, 6 cpustat combinations, 5 sl 28 encodings.
+        self.assertEqual(len(self.events), 128)
+
+    def test_sl28_from_note_and_cpustat(self):
         notes = [e for e in self.events if 'curated' in e]
-        self.assertEqual(len(notes), 1)
-        e = notes[0]
-        self.assertEqual((e['sl'], e['name']), (28, 'Commit micro-ops'))
-        self.assertTrue(e['curated'])
-        self.assertIn('Programming Note (sl 28)', e['source'])
+        self.assertEqual([(e['sl'], e['mask'], e['alias']) for e in notes],
+                         [(28, '0x01', 'commit_0'), (28, '0x02', 'commit_0_all'),
+                          (28, '0x04', 'commit_1'), (28, '0x08', 'commit_2'),
+                          (28, '0x0c', 'commit_1_or_2')])
+        for e in notes:
+            self.assertTrue(e['curated'])
+            self.assertIn('Programming Note (sl 28)', e['source'])
+            self.assertTrue(e['name'].startswith('Commit micro-ops'))
         self.assertEqual(self.core['missing_sheets'], ['TABLE 10-2 (8 of 8)'])
-        self.assertIn(28, self.groups)
+        g = self.groups[28]
+        self.assertEqual(g['valid_mask'], '0x0f')
+        self.assertEqual(g['useful_combinations'], ['0x03', '0x0c'])
+        self.assertNotIn(29, self.groups)
+
+    def test_cpustat_names(self):
+        """Every name Solaris lists is an alias, lower case, of its own
+        encoding (corrections applied); the issue's examples hold."""
+        cs = load('curation.json')['cpustat']
+        by = {e['alias']: (e['sl'], int(e['mask'], 16)) for e in self.events}
+        for name, key in cs['events'].items():
+            sl, mask = key.split('/')
+            self.assertEqual(by.get(name.lower()), (int(sl), int(mask, 16)),
+                             name)
+        self.assertEqual(len(cs['events']), 127)
+        for alias, enc in (('ic_miss_nospec', (5, 7)), ('ic_miss', (11, 3)),
+                           ('dc_miss_nospec', (16, 7)), ('dc_miss', (23, 7)),
+                           ('instr_all', (3, 0x3f)), ('cycles_user', (26, 0)),
+                           ('atomics', (4, 0x08)), ('branches', (3, 1)),
+                           ('branches_sl4', (4, 1))):
+            self.assertEqual(by[alias], enc, alias)
+        self.assertEqual(cs['corrections']['Atomics']['cpustat'], '4/0x18')
+        named = {n.lower() for n in cs['events']}
+        manual = [a for a in by if a not in named]
+        self.assertEqual(manual, ['branches_sl4'])
 
     def test_no_duplicates(self):
         keys = [(e['sl'], int(e['mask'], 16)) for e in self.events]
@@ -119,9 +151,9 @@ class T4Catalogue(unittest.TestCase):
         by = {e['alias']: e for e in self.events}
         self.assertFalse(by['fetch_0_all']['strand_specific'])
         self.assertTrue(by['fetch_0']['strand_specific'])
-        self.assertTrue(by['btc_target_incorrect']['strand_specific'])
-        self.assertFalse(by['dc_hw_prefetch_drop_hit']['strand_specific'])
-        self.assertTrue(by['sw_prefetch_drop']['strand_specific'])
+        self.assertTrue(by['btc_targ_incorrect']['strand_specific'])
+        self.assertFalse(by['dc_pref_drop_dc_hit']['strand_specific'])
+        self.assertTrue(by['sw_pref_drop']['strand_specific'])
         for sl in (9, 20, 24):
             self.assertEqual(self.groups[sl]['strand_specific'], 'no')
         for sl in (8, 18):
@@ -138,7 +170,7 @@ class T4Catalogue(unittest.TestCase):
         self.assertEqual(g[3]['combine'], 'any')
         self.assertEqual(g[25]['useful_combinations'],
                          ['0x06', '0x0a', '0x0c', '0x0e', '0x0f'])
-        sel = [e for e in self.events if e['alias'] == 'sel_tag_wait'][0]
+        sel = [e for e in self.events if e['alias'] == 'rb_lb_sb_tag_wait'][0]
         self.assertEqual(sel['equivalent_masks'], ['0x06', '0x0a', '0x0c'])
 
     def test_contradictions_recorded(self):
@@ -155,7 +187,7 @@ class T4Catalogue(unittest.TestCase):
 
     def test_curation_reasons(self):
         cur = load('curation.json')
-        for k in ('aliases', 'dram'):
+        for k in ('aliases', 'cpustat', 'dram'):
             self.assertTrue(cur[k]['reason'])
         for k, v in cur['groups'].items():
             self.assertTrue(v['reason'], k)
@@ -165,7 +197,7 @@ class T4Catalogue(unittest.TestCase):
     def test_generated_tables(self):
         gen = module('gen')
         src = gen.gen_source(self.core, self.dram)
-        self.assertEqual(src.count('"commit_uops"'), 1)
+        self.assertEqual(src.count('"commit_1_or_2"'), 1)
         rows = re.findall(r'^\t\{ (\d+), (0x[0-9a-f]+), ', src, re.M)
         self.assertEqual(len(rows), len(self.events))
         self.assertEqual(gen.config(3, 0x3f), 3 | 0x3f << 8)

@@ -572,6 +572,47 @@ static void ia64k_range_leaves_debugger_alone(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+static struct perf_event *ia64k_open_generic(u32 type, u64 config)
+{
+	struct perf_event_attr attr = {
+		.type = type,
+		.size = sizeof(attr),
+		.config = (u64)ia64_pmu_core.pmu.type << PERF_PMU_TYPE_SHIFT |
+			  config,
+	};
+
+	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
+}
+
+/* perf stat -e cycles,instructions: CPU_OP_CYCLES.ALL, IA64_INST_RETIRED. */
+static void ia64k_generic_events(struct kunit *test)
+{
+	struct perf_event *cyc, *ins, *ev;
+
+	cyc = ia64k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(cyc));
+	ins = ia64k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ins));
+	ia64_model_count(0x12, 0, 700);
+	ia64_model_count(0x08, 0, 300);
+	KUNIT_EXPECT_EQ(test, ia64k_value(cyc), 700ULL);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ins), 300ULL);
+	perf_event_release_kernel(cyc);
+	perf_event_release_kernel(ins);
+
+	ev = ia64k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_LL |
+				PERF_COUNT_HW_CACHE_OP_READ << 8 |
+				PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_NE(test, ia64k_counter_of(0xdd), 0U);	/* L3_READS */
+	perf_event_release_kernel(ev);
+	ev = ia64k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -ENOENT);
+	ev = ia64k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_MAX);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
+}
+
 static void ia64k_refusals(struct kunit *test)
 {
 	struct perf_event_attr attr = {
@@ -701,6 +742,7 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_prefetch_range),
 	KUNIT_CASE(ia64k_data_range),
 	KUNIT_CASE(ia64k_range_leaves_debugger_alone),
+	KUNIT_CASE(ia64k_generic_events),
 	KUNIT_CASE(ia64k_refusals),
 	KUNIT_CASE(ia64k_other_thread_needs_privilege),
 	KUNIT_CASE(ia64k_multiplexes_l1d_sets),

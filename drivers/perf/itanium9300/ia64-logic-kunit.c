@@ -12,6 +12,7 @@
 #include <pmu-suite/counter.h>
 
 #include "ia64-event.h"
+#include "ia64-generic.h"
 #include "ia64-pmc.h"
 #include <pmu-suite/ia64-regs.h>
 #include "ia64-sample.h"
@@ -468,6 +469,54 @@ static void ia64_debug_regs_users(struct kunit *test)
 	}
 }
 
+/* Every generic event names a catalogue event that decodes; the rest fail. */
+static void ia64_generic_map(struct kunit *test)
+{
+	const u64 l1d_read_miss = PERF_COUNT_HW_CACHE_L1D |
+				  PERF_COUNT_HW_CACHE_OP_READ << 8 |
+				  PERF_COUNT_HW_CACHE_RESULT_MISS << 16;
+	const u64 dtlb_read = PERF_COUNT_HW_CACHE_DTLB |
+			      PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			      PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16;
+	struct ia64_event ev;
+	unsigned int i;
+	u64 raw;
+
+	for (i = 0; i < ia64_generic_events_len; i++) {
+		const struct ia64_generic_event *g = &ia64_generic_events[i];
+
+		KUNIT_EXPECT_GE_MSG(test, ia64_catalogue_index(g->alias), 0,
+				    "%s", g->alias);
+		KUNIT_ASSERT_EQ_MSG(test, ia64_generic_config(g->gen.type,
+							      g->gen.config, &raw),
+				    0, "%s", g->gen.alias);
+		KUNIT_EXPECT_EQ_MSG(test, decode(raw, 0, 0, &ev), 0, "%s",
+				    g->gen.alias);
+	}
+	KUNIT_ASSERT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
+						  PERF_COUNT_HW_CPU_CYCLES, &raw), 0);
+	KUNIT_EXPECT_EQ(test, raw, CFG(0x12, 0));
+	KUNIT_ASSERT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
+						  PERF_COUNT_HW_INSTRUCTIONS, &raw), 0);
+	KUNIT_EXPECT_EQ(test, raw, CFG(0x08, 0));
+	KUNIT_ASSERT_EQ(test, ia64_generic_config(PERF_TYPE_HW_CACHE,
+						  l1d_read_miss, &raw), 0);
+	KUNIT_EXPECT_EQ(test, raw, CFG(0xc7, 0));
+	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
+						  PERF_COUNT_HW_BUS_CYCLES, &raw),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
+						  PERF_COUNT_HW_REF_CPU_CYCLES, &raw),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_HW_CACHE, dtlb_read,
+						  &raw), -ENOENT);
+	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
+						  PERF_COUNT_HW_MAX, &raw), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_RAW, 0x12, &raw),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, ia64_catalogue_index("no_such_event"), -ENOENT);
+}
+
 static void ia64_pmcs_ears_etb(struct kunit *test)
 {
 	struct ia64_event ev[3];
@@ -822,6 +871,7 @@ static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_pmcs_unqualified),
 	KUNIT_CASE(ia64_pmcs_qualified),
 	KUNIT_CASE(ia64_debug_regs_users),
+	KUNIT_CASE(ia64_generic_map),
 	KUNIT_CASE(ia64_pmcs_ears_etb),
 	KUNIT_CASE(ia64_ipear_branch_config),
 	KUNIT_CASE(ia64_pmcs_ipear),

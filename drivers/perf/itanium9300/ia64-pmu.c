@@ -23,6 +23,7 @@
 
 #include "ia64-catalogue.h"
 #include "ia64-event.h"
+#include "ia64-generic.h"
 #include "ia64-pmc.h"
 #include <pmu-suite/ia64-pmu.h>
 #include <pmu-suite/ia64-regs.h>
@@ -51,14 +52,18 @@ static const struct ia64_pmu_ops *ia64_hw(struct pmu_core *pc)
 	return container_of(pc->backend, struct ia64_pmu_ops, hw);
 }
 
-/* Decode an event's configuration with its privilege levels and ETB. */
+/*
+ * Decode an event's configuration (hw.config: the raw config, which for a
+ * generic event is the framework's mapping of it) with its privilege
+ * levels and ETB.
+ */
 static int ia64_decode_perf(struct perf_event *event, struct ia64_event *ev,
 			    const char **why)
 {
 	struct perf_event_attr *attr = &event->attr;
 	int ret;
 
-	ret = ia64_event_decode(attr->config, attr->config1, attr->config2,
+	ret = ia64_event_decode(event->hw.config, attr->config1, attr->config2,
 				ev, why);
 	if (ret)
 		return ret;
@@ -415,17 +420,27 @@ static ssize_t ia64_event_show(u64 id, char *page)
 	return sysfs_emit(page, "event=0x%02x,umask=0x%x\n", c->code, c->umask);
 }
 
+/* The catalogue, and perf's generic names for the events they map to. */
 static void ia64_build_events(struct pmu_events *e)
 {
 	unsigned int i;
 
 	for (i = 0; i < IA64_CATALOGUE_NR; i++)
 		pmu_events_add(e, ia64_catalogue[i].alias, i);
+	for (i = 0; i < ia64_generic_events_len; i++) {
+		const struct ia64_generic_event *g = &ia64_generic_events[i];
+		int row = ia64_catalogue_index(g->alias);
+
+		if (g->gen.type != PERF_TYPE_HARDWARE || row < 0 ||
+		    pmu_events_has(e, g->gen.alias))
+			continue;
+		pmu_events_add(e, g->gen.alias, row);
+	}
 }
 
 static unsigned int ia64_nr_events(void)
 {
-	return IA64_CATALOGUE_NR;
+	return IA64_CATALOGUE_NR + ia64_generic_events_len;
 }
 
 const struct pmu_core_ops ia64_core_ops = {
@@ -438,7 +453,9 @@ const struct pmu_core_ops ia64_core_ops = {
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	.config12	= true,
+	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	.branch_stack	= true,
+	.map_generic	= ia64_generic_config,
 	.check		= ia64_check,
 	.other_threads	= ia64_other_threads,
 	.may_run	= ia64_may_run,

@@ -1732,14 +1732,14 @@ const struct ia64_uncore_event ia64_bbox_events[IA64_BBOX_EVENTS_NR] = {
 	{ 0x23, 0, 0, "bbox.bz_ack_all", 0 },
 	{ 0x24, 0, 0, "bbox.bz_wmark", IA64_UNC_SUBCTL },
 	{ 0x25, 0, 0, "bbox.b_cycles", 0 },
-	{ 0x26, 0, 0, "bbox.nsl_succ", IA64_UNC_SUBCTL },
-	{ 0x27, 0, 0, "bbox.tracker_imt_hazard", IA64_UNC_SUBCTL },
-	{ 0x28, 0, 0, "bbox.nsl_rej", IA64_UNC_SUBCTL },
-	{ 0x29, 0, 0, "bbox.imt_full", IA64_UNC_SUBCTL },
-	{ 0x2a, 0, 0, "bbox.nsl_event0", IA64_UNC_SUBCTL },
-	{ 0x2b, 0, 0, "bbox.nsl_event1", IA64_UNC_SUBCTL },
-	{ 0x2c, 0, 0, "bbox.nsl_event2", IA64_UNC_SUBCTL },
-	{ 0x2d, 0, 0, "bbox.nsl_event3", IA64_UNC_SUBCTL },
+	{ 0x26, 0, 0, "bbox.nsl_succ", 0 },
+	{ 0x27, 0, 0, "bbox.tracker_imt_hazard", 0 },
+	{ 0x28, 0, 0, "bbox.nsl_rej", 0 },
+	{ 0x29, 0, 0, "bbox.imt_full", 0 },
+	{ 0x2a, 0, 0, "bbox.nsl_event0", 0 },
+	{ 0x2b, 0, 0, "bbox.nsl_event1", 0 },
+	{ 0x2c, 0, 0, "bbox.nsl_event2", 0 },
+	{ 0x2d, 0, 0, "bbox.nsl_event3", 0 },
 };
 EXPORT_SYMBOL_IF_KUNIT(ia64_bbox_events);
 
@@ -1750,7 +1750,8 @@ const struct ia64_uncore_event ia64_rbox_events[IA64_RBOX_EVENTS_NR] = {
 	{ 0x00, 9, 7, "rbox.alloc_to_arb",
 	  IA64_UNC_FIELD | IA64_UNC_VALUE_VARIES },
 	{ 0x01, 16, 1, "rbox.eot_ne", IA64_UNC_FIELD },
-	{ 0x01, 21, 1, "rbox.eot_acc", IA64_UNC_SUBCTL | IA64_UNC_FIELD },
+	{ 0x01, 21, 1, "rbox.eot_acc",
+	  IA64_UNC_SUBCTL | IA64_UNC_NO_DEFAULT | IA64_UNC_FIELD },
 	{ 0x01, 22, 1, "rbox.fast_enough", IA64_UNC_FIELD },
 	{ 0x01, 23, 1, "rbox.pckt_err_in", IA64_UNC_FIELD },
 	{ 0x01, 24, 1, "rbox.retry_buf_reads", IA64_UNC_FIELD },
@@ -1771,7 +1772,8 @@ const struct ia64_uncore_event ia64_rbox_events[IA64_RBOX_EVENTS_NR] = {
 	{ 0x0a, 0, 0, "rbox.gbl_home_order_kill", 0 },
 	{ 0x0b, 0, 0, "rbox.tgt_available", IA64_UNC_SUBCTL },
 	{ 0x0c, 0, 0, "rbox.et_acc", IA64_UNC_SUBCTL },
-	{ 0x01, 20, 1, "rbox.eot_in", IA64_UNC_SUBCTL | IA64_UNC_FIELD },
+	{ 0x01, 20, 1, "rbox.eot_in",
+	  IA64_UNC_SUBCTL | IA64_UNC_NO_DEFAULT | IA64_UNC_FIELD },
 };
 EXPORT_SYMBOL_IF_KUNIT(ia64_rbox_events);
 

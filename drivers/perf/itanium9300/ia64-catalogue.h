@@ -53,6 +53,8 @@ struct ia64_catalogue_event {
 #define IA64_UNC_SUBCTL		BIT(0)	/* needs a sub-control register setting */
 #define IA64_UNC_FIELD		BIT(1)	/* an IPERF bit field, not an event code */
 #define IA64_UNC_VALUE_VARIES	BIT(2)	/* the field value is chosen by the user */
+/* its IPERF sub-control field counts nothing at 0: no events/ entry */
+#define IA64_UNC_NO_DEFAULT	BIT(3)
 /* Z-Box sub-control registers an event depends on (Table 5-59) */
 #define IA64_UNC_SC_THR		BIT(8)	/* Z_CSR_PMU_MSC_THR */
 #define IA64_UNC_SC_PLD		BIT(9)	/* Z_CSR_PLD_PMU */

@@ -125,6 +125,12 @@ static void ia64_unc_bbox_codes(struct kunit *test)
 				!!(e->flags & IA64_UNC_SUBCTL));
 	}
 	KUNIT_EXPECT_EQ(test, listed, IA64_BBOX_EVENTS_NR);
+	/* NSL_SUCC..NSL_EVENT3: no sub-control (a stray "1" in Table 5-22). */
+	for (code = 0x26; code <= 0x2d; code++)
+		KUNIT_EXPECT_EQ_MSG(test, decode(IA64_UNC_BBOX, code, 1, 0, &ev),
+				    -EINVAL, "code 0x%x", code);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x10, 1, 0, &ev), 0);
+	KUNIT_EXPECT_TRUE(test, ev.has_subctl);
 	/* 0x12-0x15 are missing from Table 5-22. */
 	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x12, 0, 0, &ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x15, 0, 0, &ev), -EINVAL);
@@ -200,8 +206,9 @@ static void ia64_unc_zbox_codes(struct kunit *test)
 			KUNIT_EXPECT_EQ_MSG(test, decode(IA64_UNC_ZBOX, code, BIT(3), 0, &ev),
 					    -EINVAL, "code 0x%x", code);
 	}
-	/* CYC_RETRYQ_BADLYSTARVED is listed twice in Table 5-59. */
-	KUNIT_EXPECT_GE(test, listed, 36U);
+	/* 38 codes (Table 5-59 lists CYC_RETRYQ_BADLYSTARVED twice). */
+	KUNIT_EXPECT_EQ(test, IA64_ZBOX_EVENTS_NR, 38);
+	KUNIT_EXPECT_EQ(test, listed, IA64_ZBOX_EVENTS_NR);
 	/* 0x00, 0x17, 0x1e and 0x1f are in no Z-Box event list. */
 	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_ZBOX, 0x00, 0, 0, &ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_ZBOX, 0x17, 0, 0, &ev), -EINVAL);
@@ -614,15 +621,17 @@ static void ia64_unc_event_strings(struct kunit *test)
 				KUNIT_EXPECT_EQ_MSG(test, ev.arb, e->code, "%s", e->alias);
 		}
 	}
-	KUNIT_EXPECT_GT(test, published, 0U);
-	KUNIT_EXPECT_GT(test, eot, 0U);
-	/* The EOT fields (IPERF bits 20 and 21) are never published. */
-	KUNIT_EXPECT_FALSE(test, ia64_unc_event_string(IA64_UNC_RBOX,
-						       &(struct ia64_uncore_event){
-							.flags = IA64_UNC_FIELD,
-							.field_lsb = 20,
-							.field_width = 1 },
-						       buf, sizeof(buf)));
+	KUNIT_EXPECT_EQ(test, published,
+			IA64_BBOX_EVENTS_NR + IA64_ZBOX_EVENTS_NR +
+			IA64_RBOX_EVENTS_NR - 2);
+	/* EOT_ACC and EOT_IN (IPERF bits 21 and 20): 000 counts nothing. */
+	KUNIT_EXPECT_EQ(test, eot, 2U);
+	for (i = 0; i < IA64_RBOX_EVENTS_NR; i++)
+		KUNIT_EXPECT_EQ_MSG(test, !!(ia64_rbox_events[i].flags &
+					     IA64_UNC_NO_DEFAULT),
+				    ia64_rbox_events[i].field_lsb == 20 ||
+				    ia64_rbox_events[i].field_lsb == 21,
+				    "%s", ia64_rbox_events[i].alias);
 }
 
 static struct kunit_case ia64_uncore_cases[] = {

@@ -295,7 +295,7 @@ bool ia64_unc_event_string(enum ia64_unc_box box,
 		snprintf(buf, len, "qlx=1,type=0x%x", e->code);
 		return true;
 	}
-	if (e->field_lsb == R_IPERF_EOT_WR_BIT || e->field_lsb == R_IPERF_EOT_OV_BIT)
+	if (e->flags & IA64_UNC_NO_DEFAULT)
 		return false;
 	mask = ia64_unc_field_mask(e);
 	if (e->flags & IA64_UNC_VALUE_VARIES)

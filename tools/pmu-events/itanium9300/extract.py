@@ -49,7 +49,7 @@ class Curation:
     SECTIONS = ('names', 'fields', 'umask_fixes', 'umask_table_owner',
                 'shared_encodings', 'restrictions', 'sets', 'metrics',
                 'categories', 'rule_exceptions',
-                'aliases', 'uncore')
+                'aliases', 'uncore', 'uncore_subctl')
 
     def __init__(self, path):
         self.data = pmucat.load_json(path)

@@ -214,6 +214,8 @@ struct ia64_catalogue_event {
 #define IA64_UNC_SUBCTL\t\tBIT(0)\t/* needs a sub-control register setting */
 #define IA64_UNC_FIELD\t\tBIT(1)\t/* an IPERF bit field, not an event code */
 #define IA64_UNC_VALUE_VARIES\tBIT(2)\t/* the field value is chosen by the user */
+/* its IPERF sub-control field counts nothing at 0: no events/ entry */
+#define IA64_UNC_NO_DEFAULT\tBIT(3)
 /* Z-Box sub-control registers an event depends on (Table 5-59) */
 #define IA64_UNC_SC_THR\t\tBIT(8)\t/* Z_CSR_PMU_MSC_THR */
 #define IA64_UNC_SC_PLD\t\tBIT(9)\t/* Z_CSR_PLD_PMU */
@@ -251,6 +253,11 @@ def uncore_fields(ev):
     flags = []
     if ev.get('subctl_dep') or ev.get('subctl_values'):
         flags.append('IA64_UNC_SUBCTL')
+    if any(sv['field'].startswith('IPERF') and
+           any(r['value'] == 'b000' and 'nothing' in r['description']
+               for r in sv['rows'])
+           for sv in ev.get('subctl_values', [])):
+        flags.append('IA64_UNC_NO_DEFAULT')
     for reg in (ev.get('subctl_dep') or '').split(','):
         if reg.strip() in Z_SUBCTL_REGS:
             flags.append('IA64_UNC_SC_' + reg.strip())
@@ -342,7 +349,8 @@ def perf_uncore(unc):
         out = []
         for ev in b['events']:
             code, lsb, width, flags = uncore_fields(ev)
-            if 'IA64_UNC_VALUE_VARIES' in flags:
+            if 'IA64_UNC_VALUE_VARIES' in flags or \
+                    'IA64_UNC_NO_DEFAULT' in flags:
                 continue
             j = {'BriefDescription': ev['description']}
             if 'IA64_UNC_FIELD' in flags:

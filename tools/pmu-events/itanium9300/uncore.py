@@ -40,6 +40,13 @@ BOXES = [
 
 GROUP_RE = re.compile(r'^(\w+) \((.*)\) Events$')
 
+# The sub-control registers a summary table's SubCtl Dep? column may name.
+SUBCTL_REGS = {
+    'bbox': ('CTL2',),
+    'rbox': (),
+    'zbox': ('THR', 'PLD', 'FVC', 'PGT', 'DSP', 'ISS'),
+}
+
 
 def parse_code(cell):
     """'0x1A' -> 26, '[21]0x1' -> ('bits', '21', 1), '[5:0]0xX' -> ..."""
@@ -240,6 +247,23 @@ def extract_box(lines, spec, cur, err, contradictions):
         for k in ('group', 'register', 'subctl'):
             if s and k in s:
                 ev[k if k != 'subctl' else 'subctl_dep'] = s[k]
+        dep = ev.get('subctl_dep')
+        if dep and not all(r.strip() in SUBCTL_REGS[box]
+                           for r in dep.split(',')):
+            c = cur.get('uncore_subctl', '%s/%s' % (box, dep))
+            if c is None:
+                raise err('%s %s: SubCtl Dep %r names no register: curate '
+                          '"uncore_subctl" %s/%s' % (spec['name'], name, dep,
+                                                     box, dep))
+            if c['registers']:
+                ev['subctl_dep'] = ','.join(c['registers'])
+            else:
+                del ev['subctl_dep']
+            contradictions.append({
+                'box': box, 'event': name, 'issue': 'subctl column',
+                'sources': ['summary line %d: %s' % (s['line'], dep)],
+                'resolved': ','.join(c['registers']) or 'none',
+                'reason': c['reason']})
         ev['max_inc'] = (s or e).get('max_inc')
         ev['description'] = s['description'] if s else e.get('title')
         if e:

@@ -213,6 +213,32 @@ class Ia64Catalogue(unittest.TestCase):
         self.assertEqual(js['rbox.et_acc']['ConfigCode'], '0x100000000c')
         self.assertNotIn('EventCode', js['rbox.gbl_arb_bid'])
 
+    def test_uncore_subctl_column_and_eot(self):
+        """The stray '1' of Table 5-22's SubCtl Dep? column is no CTL2
+        dependency; the EOT events, whose message class 000 counts
+        nothing, are not in the perf JSON, as not in sysfs."""
+        bbox = {b['box']: b for b in self.uncore['boxes']}['bbox']
+        nsl = [e for e in bbox['events'] if 0x26 <= e['select']['code'] <= 0x2d]
+        self.assertEqual(len(nsl), 8)
+        self.assertFalse(any('subctl_dep' in e for e in nsl))
+        ctl2 = [e for e in bbox['events'] if e.get('subctl_dep') == 'CTL2']
+        self.assertEqual(len(ctl2), 12)
+        c = [x for x in self.uncore['contradictions']
+             if x['issue'] == 'subctl column']
+        self.assertEqual(sorted(x['event'] for x in c),
+                         sorted(e['name'] for e in nsl))
+        gen = module('gen')
+        src = gen.gen_source(self.core, self.uncore)
+        flags = dict(re.findall(r'"(rbox\.\w+)",\s*([^}]*?)\s*\}', src))
+        self.assertEqual(sorted(a for a, f in flags.items()
+                                if 'IA64_UNC_NO_DEFAULT' in f),
+                         ['rbox.eot_acc', 'rbox.eot_in'])
+        js = {j['EventName'] for j in
+              gen.perf_uncore(self.uncore)['uncore-rbox']}
+        self.assertNotIn('rbox.eot_acc', js)
+        self.assertNotIn('rbox.eot_in', js)
+        self.assertIn('rbox.eot_ne', js)
+
     def test_generated(self):
         gen = module('gen')
         src = gen.gen_source(self.core, self.uncore)

@@ -129,9 +129,10 @@ static bool dar_ok(void)
 }
 
 /*
- * Prefetch events take their instruction range from IBRP1, matched
- * against the prefetch's target (3.3.5.2), which the model takes to be
- * @ip. Fine mode would pair IBRP1 with IBRP3; the driver never asks.
+ * IBRP1 events take their instruction range from IBRP1, matched against
+ * the prefetch's target (3.3.5.2), which the model takes to be @ip; so do
+ * the IBRP0/IBRP1 events for a line that was prefetched (@prefetched).
+ * Fine mode would pair IBRP1 with IBRP3; the driver never asks.
  */
 static bool ibrp1_match(void)
 {
@@ -152,7 +153,9 @@ static bool qualifies(u8 es, u8 umask)
 
 	if (!c || (es == IA64_CODE_INST_RETIRED && umask))
 		return true;
-	if (ia64_is_prefetch(es))
+	if (c->flags & IA64_EV_IBRP1)
+		return ibrp1_match();
+	if ((c->flags & IA64_EV_IBRP0_1) && ia64_model.prefetched)
 		return ibrp1_match();
 	if ((c->flags & (IA64_EV_IAR | IA64_EV_OPC)) && !tag0())
 		return false;

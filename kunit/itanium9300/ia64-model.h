@@ -22,6 +22,7 @@
  * @daddr: data address of the running memory instruction
  * @opcode: 41-bit encoding of the running instruction
  * @itype: its type, one of the IA64_OPCM_{M,I,F,B} bits
+ * @prefetched: the line being counted was prefetched, not demand-fetched
  * @irq_pending: an overflow with oi raised the interrupt
  * @interrupts: interrupts delivered
  * @undefined_reads: reads of PMD32-39/48-63 while not frozen
@@ -44,6 +45,7 @@ struct ia64_model {
 	u64 daddr;
 	u64 opcode;
 	u64 itype;
+	bool prefetched;
 	bool irq_pending;
 	unsigned int interrupts;
 	unsigned int undefined_reads;

@@ -504,6 +504,53 @@ static void ia64k_prefetch_range(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * L1I_FILLS takes a demand-fetched line's range from IBRP0 and a
+ * prefetched line's from IBRP1; L2I_READS takes it from IBRP1 only (their
+ * 4.16 entries).
+ */
+static void ia64k_range_through_both_pairs(struct kunit *test)
+{
+	static const struct {
+		u8 code, umask;
+		bool prefetched;
+		u64 ip;
+		bool in;
+	} at[] = {
+		{ 0x41, 0, false, 0x4000000000003ff0ULL, true },
+		{ 0x41, 0, true, 0x4000000000003ff0ULL, true },
+		{ 0x41, 0, false, 0x4000000000004000ULL, false },
+		{ 0x41, 0, true, 0x4000000000004000ULL, false },
+		{ 0x78, 0xf, false, 0x4000000000003000ULL, true },
+		{ 0x78, 0xf, true, 0x4000000000005000ULL, false },
+	};
+	struct perf_event_attr attr = {
+		.config1 = FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_IAR) |
+			   FIELD_PREP(IA64_CFG1_RANGE_LG, 12),
+		.config2 = 0x4000000000003000ULL,
+	};
+	struct perf_event *ev;
+	unsigned int i;
+	u64 want;
+
+	for (i = 0; i < ARRAY_SIZE(at); i++) {
+		attr.config = CFG(at[i].code, at[i].umask);
+		ev = ia64k_open_attr(&attr);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+		KUNIT_EXPECT_EQ(test, ia64_model.ibr[2], 0x4000000000003000ULL);
+		ia64_model.ip = at[i].ip;
+		ia64_model.prefetched = at[i].prefetched;
+		ia64_model_count(at[i].code, at[i].umask, 25);
+		want = at[i].in ? 25 : 0;
+		KUNIT_EXPECT_EQ_MSG(test, ia64k_value(ev), want, "case %u", i);
+		perf_event_release_kernel(ev);
+	}
+	/* Inverted or fine ranges cannot go through IBRP1. */
+	attr.config = CFG(0x41, 0);
+	attr.config1 |= IA64_CFG1_RANGE_INV;
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EOPNOTSUPP);
+}
+
 static void ia64k_data_range(struct kunit *test)
 {
 	struct perf_event_attr attr = {
@@ -740,6 +787,7 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_instruction_range),
 	KUNIT_CASE(ia64k_fine_instruction_range),
 	KUNIT_CASE(ia64k_prefetch_range),
+	KUNIT_CASE(ia64k_range_through_both_pairs),
 	KUNIT_CASE(ia64k_data_range),
 	KUNIT_CASE(ia64k_range_leaves_debugger_alone),
 	KUNIT_CASE(ia64k_generic_events),

@@ -37,6 +37,10 @@
 #define IA64_EV_EVENT		BIT(13)	/* the event's own alias (default unit mask) */
 #define IA64_EV_ALL_IGNORED	BIT(14)	/* .all ignored: always counts both threads */
 #define IA64_EV_MESI		BIT(15)	/* PMC.MESI filters the event */
+/* An instruction range qualifies it through IBRP1 (3.3.5.2), */
+#define IA64_EV_IBRP1		BIT(16)
+/* or through IBRP0 for demand-fetched lines and IBRP1 for prefetched ones. */
+#define IA64_EV_IBRP0_1		BIT(17)
 
 #define IA64_NO_SET		0xff
 

@@ -233,16 +233,17 @@ static int ia64_decode_qual(u64 config1, u64 config2, struct ia64_event *ev,
 		return 0;
 	case IA64_QUAL_IAR:
 		/*
-		 * 3.3.5.2: the range of a prefetch event applies to the
-		 * prefetch's target, through IBRP1 rather than channel 0,
-		 * which has PMC32's inversion to itself.
+		 * A range through IBRP1 (alone, or beside channel 0 for the
+		 * events that take prefetched lines' ranges there) cannot be
+		 * inverted, PMC32.inv being channel 0's, nor fine, PMC38.fine
+		 * pairing IBRP1 with IBRP3.
 		 */
-		if (ia64_is_prefetch(ev->code)) {
+		if (ia64_event_on_ibrp1(ev)) {
 			if (config1 & (IA64_CFG1_RANGE_FINE | IA64_CFG1_RANGE_INV)) {
-				*why = "prefetch ranges (IBRP1) are power-of-two and not inverted";
+				*why = "ranges through IBRP1 are power-of-two and not inverted";
 				return -EOPNOTSUPP;
 			}
-			q->ibrp1 = true;
+			q->ibrp1 = ev->flags & IA64_EV_IBRP1;
 		}
 		if (config1 & IA64_CFG1_RANGE_FINE)
 			return ia64_decode_fine_range(config1, config2, q, why);
@@ -301,8 +302,8 @@ EXPORT_SYMBOL_IF_KUNIT(ia64_uses_debug_regs);
  * @kind: the kind of qualification programmed
  *
  * Channel 0 qualifies every event able to take the kind (3.2.3.1), except
- * channels 1-3 of IA64_TAGGED_INST_RETIRED and the prefetch events, whose
- * instruction range is IBRP1's (3.3.5.2).
+ * channels 1-3 of IA64_TAGGED_INST_RETIRED and the events whose
+ * instruction range is IBRP1's alone (3.3.5.2 and their 4.16 entries).
  */
 bool ia64_event_affected(const struct ia64_event *ev, u8 kind)
 {
@@ -310,8 +311,8 @@ bool ia64_event_affected(const struct ia64_event *ev, u8 kind)
 		return false;
 	if (ev->code == IA64_CODE_INST_RETIRED && ev->umask)
 		return false;
-	/* Channel 0's instruction range does not reach prefetch events. */
-	if (kind == IA64_QUAL_IAR && ia64_is_prefetch(ev->code))
+	/* Channel 0's instruction range does not reach IBRP1 events. */
+	if (kind == IA64_QUAL_IAR && (ev->flags & IA64_EV_IBRP1))
 		return false;
 	return ia64_event_qualifiable(ev, kind);
 }

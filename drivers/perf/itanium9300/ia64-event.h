@@ -68,9 +68,6 @@ enum ia64_qual {
 #define IA64_CODE_INST_RETIRED	0x08	/* IA64_(TAGGED_)INST_RETIRED */
 #define IA64_CODE_CPU_OP_CYCLES	0x12
 #define IA64_CODE_L1I_EAR	0x43	/* L1I_EAR_EVENTS */
-#define IA64_CODE_L1I_PREFETCH	0x44
-#define IA64_CODE_L2I_PREFETCH	0x45
-#define IA64_CODE_L1I_STRM_PF	0x5f
 #define IA64_CODE_DATA_EAR	0xc8	/* DATA_EAR_EVENTS */
 
 enum ia64_ear {
@@ -162,11 +159,15 @@ int ia64_branch_config(struct ia64_event *ev, bool branch_stack,
 bool ia64_qualifier_equal(const struct ia64_qualifier *a,
 			  const struct ia64_qualifier *b);
 
-/* Prefetch events: an instruction range applies to their target (3.3.5.2). */
-static inline bool ia64_is_prefetch(u8 code)
+/*
+ * Events an instruction range in IBRP1 constrains, as their entries in 4.16
+ * say: through IBRP1 alone (the prefetch events, whose range applies to the
+ * prefetch's target, 3.3.5.2, and the L2I events), or through IBRP0 for
+ * demand-fetched lines and IBRP1 for prefetched ones.
+ */
+static inline bool ia64_event_on_ibrp1(const struct ia64_event *ev)
 {
-	return code == IA64_CODE_L1I_PREFETCH || code == IA64_CODE_L2I_PREFETCH ||
-	       code == IA64_CODE_L1I_STRM_PF;
+	return ev->flags & (IA64_EV_IBRP1 | IA64_EV_IBRP0_1);
 }
 
 /* The event samples the trace buffer, as ETB or as IP-EAR. */

@@ -344,6 +344,47 @@ static void ia64_prefetch_range(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), -EINVAL);
 }
 
+/*
+ * The 4.16 entries' IBRP notes: L1I_FILLS takes a range through IBRP0 and
+ * IBRP1 both, L2I_READS through IBRP1 only.
+ */
+static void ia64_range_pairs_from_notes(struct kunit *test)
+{
+	struct ia64_event ev[2];
+	struct ia64_schedule s;
+	struct ia64_pmcs p;
+
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x41, 0), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x4000000000003000ULL, &ev[0]), 0);
+	KUNIT_EXPECT_FALSE(test, ev[0].qual.ibrp1);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 1, &s), 0);
+	ia64_compute_pmcs(ev, 1, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.ibrp_used, BIT(IA64_IBRP0) | BIT(IA64_IBRP1));
+	KUNIT_EXPECT_EQ(test, p.ibr[0], 0x4000000000003000ULL);
+	KUNIT_EXPECT_EQ(test, p.ibr[2], 0x4000000000003000ULL);
+	KUNIT_EXPECT_EQ(test, p.iar & (IA64_IAR_IG_IBRP0 | IA64_IAR_IG_IBRP1), 0ULL);
+	/* Its IBRP1 half constrains L2I_READS as a prefetch range would. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x78, 0xf), 0, 0, &ev[1]), 0);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), -EINVAL);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x78, 0xf), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x4000000000003000ULL, &ev[1]), 0);
+	KUNIT_EXPECT_TRUE(test, ev[1].qual.ibrp1);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), 0);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x78, 0xf), QUAL(IA64_QUAL_IAR) | LG(12),
+				     0x4000000000005000ULL, &ev[1]), 0);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(ev, 2, &s), -EINVAL);
+	/* L2I_READS alone leaves channel 0 (IBRP0) free. */
+	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev[1], 1, &s), 0);
+	ia64_compute_pmcs(&ev[1], 1, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.ibrp_used, BIT(IA64_IBRP1));
+	/* Inverted or fine ranges cannot go through IBRP1. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x41, 0), QUAL(IA64_QUAL_IAR) | LG(12) |
+				     IA64_CFG1_RANGE_INV, 0x4000000000003000ULL,
+				     &ev[0]), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x78, 0xf), FINE(0x20), 0x10, &ev[0]),
+			-EOPNOTSUPP);
+}
+
 static void ia64_counter_pmc_value(struct kunit *test)
 {
 	struct ia64_event ev;
@@ -867,6 +908,7 @@ static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_decode_fine_range),
 	KUNIT_CASE(ia64_pmcs_fine_range),
 	KUNIT_CASE(ia64_prefetch_range),
+	KUNIT_CASE(ia64_range_pairs_from_notes),
 	KUNIT_CASE(ia64_counter_pmc_value),
 	KUNIT_CASE(ia64_pmcs_unqualified),
 	KUNIT_CASE(ia64_pmcs_qualified),

@@ -141,6 +141,16 @@ static bool ia64_heads_ok(const struct ia64_search *st, bool l1d)
 	return true;
 }
 
+/* Take @q into the shared setting @to: 0, or -EINVAL if it differs. */
+static int ia64_share_qual(struct ia64_qualifier *to,
+			   const struct ia64_qualifier *q)
+{
+	if (to->kind != IA64_QUAL_NONE && !ia64_qualifier_equal(to, q))
+		return -EINVAL;
+	*to = *q;
+	return 0;
+}
+
 /**
  * ia64_schedule_shared() - check what a group's events share
  * @evs: the group's decoded events
@@ -168,13 +178,16 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 		const struct ia64_event *ev = &evs[i];
 
 		if (ev->qual.kind != IA64_QUAL_NONE) {
-			struct ia64_qualifier *q = ev->qual.ibrp1 ? &s->prefetch :
-						   &s->qual;
+			struct ia64_qualifier pf = ev->qual;
 
-			if (q->kind != IA64_QUAL_NONE &&
-			    !ia64_qualifier_equal(q, &ev->qual))
+			/* Demand lines through channel 0, prefetched through IBRP1. */
+			pf.ibrp1 = true;
+			if (ev->qual.ibrp1 || (ev->flags & IA64_EV_IBRP0_1)) {
+				if (ia64_share_qual(&s->prefetch, &pf))
+					return -EINVAL;
+			}
+			if (!ev->qual.ibrp1 && ia64_share_qual(&s->qual, &ev->qual))
 				return -EINVAL;
-			*q = ev->qual;
 		}
 		if (ev->ear == IA64_EAR_DATA) {
 			const struct ia64_event *d = s->dear == NONE ? ev : &evs[s->dear];
@@ -205,9 +218,9 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 			continue;
 		if (ia64_event_affected(&evs[i], s->qual.kind))
 			return -EINVAL;
-		/* IBRP1 constrains every prefetch event. */
+		/* IBRP1 constrains every event it reaches. */
 		if (s->prefetch.kind != IA64_QUAL_NONE &&
-		    ia64_is_prefetch(evs[i].code))
+		    ia64_event_on_ibrp1(&evs[i]))
 			return -EINVAL;
 	}
 	/* PMC38.fine would turn IBRP1 into a fine range as well. */

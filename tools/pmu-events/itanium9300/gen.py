@@ -129,7 +129,23 @@ def ev_flags(ev):
         f.append(TYPE_FLAGS[ev['type']])
     if mesi_capable(ev):
         f.append('IA64_EV_MESI')
+    pairs = ibrp_pairs(ev)
+    if pairs:
+        f.append(pairs)
     return f
+
+
+def ibrp_pairs(ev):
+    """The IBR pairs an instruction range of the event goes through, as its
+    notes say: IBRP1 alone, or IBRP0 for demand and IBRP1 for prefetch
+    lines; None for channel 0 (IBRP0) as 3.3.5 describes."""
+    text = ' '.join(ev.get('notes', []))
+    if re.search(r'qualified with IBRP0 if .*demand fetch,? (and|or) IBRP1 '
+                 r'if .*prefetch', text):
+        return 'IA64_EV_IBRP0_1'
+    if re.search(r'qualified with IBRP1\b', text):
+        return 'IA64_EV_IBRP1'
+    return None
 
 
 def mesi_capable(ev):
@@ -198,6 +214,10 @@ def gen_header(core, unc):
 #define IA64_EV_EVENT\t\tBIT(13)\t/* the event's own alias (default unit mask) */
 #define IA64_EV_ALL_IGNORED\tBIT(14)\t/* .all ignored: always counts both threads */
 #define IA64_EV_MESI\t\tBIT(15)\t/* PMC.MESI filters the event */
+/* An instruction range qualifies it through IBRP1 (3.3.5.2), */
+#define IA64_EV_IBRP1\t\tBIT(16)
+/* or through IBRP0 for demand-fetched lines and IBRP1 for prefetched ones. */
+#define IA64_EV_IBRP0_1\t\tBIT(17)
 
 #define IA64_NO_SET\t\t0x%(ns)x
 

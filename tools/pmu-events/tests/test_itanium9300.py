@@ -252,6 +252,17 @@ class Ia64Catalogue(unittest.TestCase):
         self.assertIn('IA64_EV_PMD4_9', by_alias['er_reads'][3])
         self.assertNotIn('IA64_EV_OPC', by_alias['l2i_reads'][3])
         self.assertIn('IA64_EV_OPC', by_alias['l2d_insert_hits'][3])
+        # IBR pairs from the 4.16 notes: 10 events on IBRP1, 4 on both.
+        for alias in ('l1i_prefetches', 'l2i_prefetches',
+                      'l1i_strm_prefetches', 'l2i_reads', 'l2i_spec_aborts'):
+            self.assertIn('IA64_EV_IBRP1', by_alias[alias][3], alias)
+        for alias in ('l1i_fills', 'isb_bunpairs_in', 'l1i_fetch_rab_hit',
+                      'l1i_fetch_isb_hit'):
+            self.assertIn('IA64_EV_IBRP0_1', by_alias[alias][3], alias)
+        self.assertNotIn('IA64_EV_IBRP', by_alias['er_reads'][3])
+        names = {e['name']: gen.ibrp_pairs(e) for e in self.events}
+        self.assertEqual(sum(v == 'IA64_EV_IBRP1' for v in names.values()), 10)
+        self.assertEqual(sum(v == 'IA64_EV_IBRP0_1' for v in names.values()), 4)
         metrics = gen.perf_metrics(self.core, {'metrics': self.metrics})
         self.assertEqual(len(metrics), 63)
 

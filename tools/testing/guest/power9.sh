@@ -187,6 +187,47 @@ echo 2 >/proc/sys/kernel/perf_event_paranoid
 sleep 2
 /suite/pmucheck unpriv power9 1000
 
+echo 0 >/proc/sys/kernel/perf_event_paranoid
+
+# Unloading under load. While its PMU samples, the backend module stays:
+# rmmod is refused each time, and the samples keep coming.
+perf record -q -o /tmp/inuse.data -e power9/cycles/ -c 200000 -- \
+	sh -c 'sleep 2; /suite/loop' >/dev/null 2>&1 &
+sleep 1
+busy=0
+for i in 1 2 3; do
+	rmmod power9_pmu 2>/dev/null || busy=$((busy + 1))
+done
+wait
+n=$(perf report -q -i /tmp/inuse.data --stdio --sort comm 2>/dev/null |
+	awk '{ n++ } END { print n + 0 }')
+if [ "$busy" -eq 3 ] && [ -d $P9 ] && [ "$n" -gt 0 ]; then
+	pass "power9: rmmod refused while power9 samples, samples kept"
+else
+	fail "power9: rmmod refused while power9 samples, samples kept" \
+		"$busy refusals of 3, $n report lines, sysfs $(ls -d $P9 2>&1)"
+fi
+# Unloaded and loaded again while the built-in PMU samples the system.
+perf record -q -o /tmp/reload.data -a -e cycles -c 500000 -- sleep 6 \
+	>/dev/null 2>&1 &
+sleep 1
+reloads=0
+for i in 1 2 3 4 5; do
+	rmmod power9_pmu && insmod /suite/modules/power9_pmu.ko &&
+		reloads=$((reloads + 1))
+done
+wait
+if [ "$reloads" -eq 5 ] && [ -s /tmp/reload.data ]; then
+	pass "power9: five reloads while the built-in PMU samples"
+else
+	fail "power9: five reloads while the built-in PMU samples" \
+		"$reloads reloads, $(ls -l /tmp/reload.data 2>&1)"
+fi
+sleep 2
+n=$(stat_count "power9/pm_run_inst_cmpl/")
+check_ratio "power9: counts after the reloads within 1% of cpu/instructions/" \
+	"${n:-0}" "${ref:-0}" 1
+
 check "power9: rmmod power9_pmu" rmmod power9_pmu
 run_kunit_module /suite/modules/power9_pmu_kunit.ko
 check "power9: rmmod power9_pmu_core" rmmod power9_pmu_core

@@ -4,8 +4,11 @@
  * 10,000,000 iterations of a four-instruction loop (40,000,000 user
  * instructions, plus a handful to start and exit).
  * Build: powerpc64le-linux-gnu-gcc -O2 -static -nostdlib -o loop loop-ppc64.c
+ * (-DLOOP_ITERATIONS=N for another length: longloop has 20 times as many).
  */
+#ifndef LOOP_ITERATIONS
 #define LOOP_ITERATIONS	10000000UL
+#endif
 
 void _start(void)
 {

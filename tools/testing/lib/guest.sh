@@ -2,11 +2,13 @@
 # Boot the emulated POWER9 guest with a test script and read its results.
 # shellcheck shell=bash
 
-# guest_ppc64_boot VMLINUX OVERLAY_DIR LOG [TIMEOUT [CPU]]: boot with the
-# base initramfs plus OVERLAY_DIR (which holds suite/tests.sh and what it
-# uses) on an emulated CPU (default power9).
+# guest_ppc64_boot VMLINUX OVERLAY_DIR LOG [TIMEOUT [CPU [NCPUS]]]: boot
+# with the base initramfs plus OVERLAY_DIR (which holds suite/tests.sh and
+# what it uses) on NCPUS (default 1) emulated CPUs (default power9).
+# -icount keeps TCG single-threaded: the CPUs take turns, exactly.
 guest_ppc64_boot() {
 	local vmlinux=$1 overlay=$2 logf=$3 tmo=${4:-900} cpu=${5:-power9}
+	local ncpus=${6:-1}
 	local base initrd rc
 	base=$("$SUITE_ROOT/tools/testing/lib/guest-rootfs.sh")
 	initrd=$overlay.initrd
@@ -17,10 +19,10 @@ guest_ppc64_boot() {
 	# Concatenated newc archives: the kernel unpacks one after the other.
 	{ cat "$base"; (cd "$overlay" && find . | LC_ALL=C sort |
 		cpio -o -H newc --quiet); } >"$initrd"
-	log "booting the guest (qemu-system-ppc64 -M pseries -cpu $cpu, TCG)"
+	log "booting the guest (qemu-system-ppc64 -M pseries -cpu $cpu -smp $ncpus, TCG)"
 	rc=0
 	timeout "$tmo" qemu-system-ppc64 -M pseries,x-vof=on -cpu "$cpu" \
-		-m 2G -smp 1 -icount shift=0 -nographic -no-reboot -nodefaults \
+		-m 2G -smp "$ncpus" -icount shift=0 -nographic -no-reboot -nodefaults \
 		-chardev stdio,id=con,signal=off -device spapr-vty,chardev=con \
 		-kernel "$vmlinux" -initrd "$initrd" \
 		-append "console=hvc0 panic=-1 oops=panic" \

@@ -29,10 +29,13 @@
  * event exists, as the built-in PMU does; with the watchdog off it uses
  * all four. On a claimed interrupt perfctr_irq() still re-arms the
  * watchdog's own counter, which the module never touches. The built-in
- * "cpu" PMU takes the counters without a reservation the module can see
- * (perf_event_grab_pmc() is static), and while it has events its
+ * "cpu" PMU programs the same counters, and while it has events its
  * notifier claims every level-15 interrupt: the two must not count at
- * the same time (see Documentation/admin-guide/perf/sparc-t4-pmu.rst).
+ * the same time. The module reserves the counters with
+ * sparc_reserve_pmc_hardware() (patches/linux-6.12/0006), which the
+ * built-in PMU honours; a kernel without it cannot keep its PMU off the
+ * counters, and the module loads there only when told that nothing uses
+ * it (shared_counters=1; see Documentation/admin-guide/perf/sparc-t4-pmu.rst).
  *
  * DRAM counters: the memory controller registers are at physical
  * addresses (TABLE 10-4 to 10-6), reached with ASI_PHYS_BYPASS_EC_E. A
@@ -64,6 +67,11 @@ static unsigned int dram_poll_ms = 50;
 module_param(dram_poll_ms, uint, 0444);
 MODULE_PARM_DESC(dram_poll_ms, "DRAM counter polling period in ms (1-1000)");
 
+static bool shared_counters;
+module_param(shared_counters, bool, 0444);
+MODULE_PARM_DESC(shared_counters,
+		 "load although the kernel cannot keep its own PMU off the counters (nothing may use it)");
+
 static u64 t4_hv_read_pcr(unsigned int idx)
 {
 	return pcr_ops->read_pcr(idx);
@@ -90,6 +98,22 @@ static unsigned int t4_hv_free_counters(void)
 	return atomic_read(&nmi_active) > 0 ? 0xe : 0xf;
 }
 
+#ifdef PMU_SUITE_HAVE_SPARC_RESERVE
+/* The built-in PMU refuses events while the counters are reserved. */
+static int t4_hv_reserve(void)
+{
+	return sparc_reserve_pmc_hardware();
+}
+
+static void t4_hv_release(void)
+{
+	sparc_release_pmc_hardware();
+}
+
+#define T4_HV_CAN_RESERVE	true
+#else
+#define T4_HV_CAN_RESERVE	false
+
 static int t4_hv_reserve(void)
 {
 	return 0;
@@ -98,6 +122,7 @@ static int t4_hv_reserve(void)
 static void t4_hv_release(void)
 {
 }
+#endif
 
 static int t4_nmi_handler(struct notifier_block *nb, unsigned long cmd,
 			  void *data)
@@ -197,6 +222,10 @@ static int __init t4_hv_init(void)
 	if (!pcr_ops) {
 		pr_info("the kernel set up no performance counter access\n");
 		return -ENODEV;
+	}
+	if (!T4_HV_CAN_RESERVE && !shared_counters) {
+		pr_err("the kernel cannot keep its own PMU off the counters (patches/linux-6.12/0006): load with shared_counters=1 only if nothing uses it\n");
+		return -EBUSY;
 	}
 	if (dram && (!dram_poll_ms || dram_poll_ms > 1000)) {
 		pr_err("dram_poll_ms=%u: must be 1 to 1000\n", dram_poll_ms);

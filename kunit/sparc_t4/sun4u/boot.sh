@@ -58,7 +58,7 @@ timeout 600 qemu-system-sparc64 -M sun4u -nographic -m 512 -no-reboot \
 
 log=$out/boot.log
 fail=0
-for s in sparc_t4_logic sparc_t4_pmu_model sparc_t4_dram_model; do
+for s in sparc_t4_logic sparc_pmc_reservation sparc_t4_pmu_model sparc_t4_dram_model; do
 	body=$(sed -n "/# Subtest: $s\$/,/^\(not \)\?ok [0-9]* $s\$/p" "$log")
 	# A skipped case is not a pass: nothing here may skip.
 	pass=$(echo "$body" | grep -E '^    ok [0-9]+ ' | grep -cv '# SKIP' || true)

@@ -14,6 +14,8 @@
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+#include <linux/sysctl.h>
+#include <linux/perf_event.h>
 
 /**
  * pmu_model_pin_current() - keep the running test on the CPU it is on
@@ -151,6 +153,93 @@ static inline bool pmu_model_mux_more(ktime_t start, unsigned int rounds)
 	if (rounds >= 4000)
 		return false;
 	return rounds < 40 || ktime_ms_delta(ktime_get(), start) < 200;
+}
+
+/**
+ * pmu_model_steady_sample_rate() - keep the sample rate where it starts
+ *
+ * The perf core lowers the sample rate for everyone when interrupts take
+ * too long (perf_sample_event_took()). Under emulation a host preemption
+ * inside one model interrupt makes it look slow, and every later test
+ * that counts samples would be throttled. A model suite built into the
+ * kernel (its tests run before /proc/sys exists) sets the rate back to
+ * the default and turns the lowering off, as writing 0 to
+ * kernel.perf_cpu_time_max_percent does; a module leaves it to the
+ * sysctl.
+ */
+static inline void pmu_model_steady_sample_rate(void)
+{
+#ifndef MODULE
+	struct ctl_table pct = {
+		.data = &sysctl_perf_cpu_time_max_percent,
+		.maxlen = sizeof(int),
+		.extra1 = SYSCTL_ZERO,
+		.extra2 = SYSCTL_ONE_HUNDRED,
+	};
+	struct ctl_table rate = {
+		.data = &sysctl_perf_event_sample_rate,
+		.maxlen = sizeof(int),
+		.extra1 = SYSCTL_ONE,
+	};
+	char def_pct[] = "25", def_rate[] = "100000", off[] = "0";
+	size_t len;
+	loff_t pos;
+
+	len = strlen(def_pct);
+	pos = 0;
+	perf_cpu_time_max_percent_handler(&pct, 1, def_pct, &len, &pos);
+	len = strlen(def_rate);
+	pos = 0;
+	perf_event_max_sample_rate_handler(&rate, 1, def_rate, &len, &pos);
+	len = strlen(off);
+	pos = 0;
+	perf_cpu_time_max_percent_handler(&pct, 1, off, &len, &pos);
+#endif
+}
+
+/**
+ * struct pmu_model_nmi - an interrupt a model takes inside a register access
+ * @fn: what the interrupt does (typically: count another counter past its
+ *	period and take the overflow interrupt), run once
+ * @at: register accesses left before @fn runs, right after the access;
+ *	0: never
+ *
+ * Hardware interrupts the driver between any two register accesses. A
+ * test sweeps @at over 1, 2, 3, ... across a sequence of perf calls until
+ * @fn no longer runs: every access in turn has been followed by one.
+ */
+struct pmu_model_nmi {
+	void (*fn)(void);
+	unsigned int at;
+};
+
+/* Called by a model after every register access. */
+static inline void pmu_model_nmi_access(struct pmu_model_nmi *n)
+{
+	void (*fn)(void) = n->fn;
+
+	if (!n->at || --n->at || !fn)
+		return;
+	n->fn = NULL;
+	fn();
+}
+
+/* Arm @n to run @fn after the @at-th access from now. */
+static inline void pmu_model_nmi_arm(struct pmu_model_nmi *n,
+				     void (*fn)(void), unsigned int at)
+{
+	n->at = at;
+	n->fn = fn;
+}
+
+/* Disarm @n; return whether its interrupt ran. */
+static inline bool pmu_model_nmi_disarm(struct pmu_model_nmi *n)
+{
+	bool fired = !n->fn;
+
+	n->fn = NULL;
+	n->at = 0;
+	return fired;
 }
 
 #endif /* _PMU_SUITE_MODEL_H */

@@ -456,9 +456,18 @@ bool ia64_model_take_interrupt(void)
 	return true;
 }
 
+/* Every register access may be the one an interrupt comes after. */
+static void ia64_model_access(void)
+{
+	pmu_model_nmi_access(&ia64_model.nmi);
+}
+
 static u64 ia64_model_read_pmc(unsigned int pmc)
 {
-	return ia64_model.pmc[pmc];
+	u64 value = ia64_model.pmc[pmc];
+
+	ia64_model_access();
+	return value;
 }
 
 static void ia64_model_write_pmc(unsigned int pmc, u64 value)
@@ -466,9 +475,10 @@ static void ia64_model_write_pmc(unsigned int pmc, u64 value)
 	if (pmc == 0)
 		value &= IA64_PMC0_FR | IA64_PMC0_OVF;
 	ia64_model.pmc[pmc] = value;
+	ia64_model_access();
 }
 
-static u64 ia64_model_read_pmd(unsigned int pmd)
+static u64 ia64_model_read_pmd_now(unsigned int pmd)
 {
 	u64 v = ia64_model.pmd[pmd];
 
@@ -482,6 +492,14 @@ static u64 ia64_model_read_pmd(unsigned int pmd)
 	return v;
 }
 
+static u64 ia64_model_read_pmd(unsigned int pmd)
+{
+	u64 v = ia64_model_read_pmd_now(pmd);
+
+	ia64_model_access();
+	return v;
+}
+
 static void ia64_model_write_pmd(unsigned int pmd, u64 value)
 {
 	if (pmd >= IA64_FIRST_COUNTER && pmd <= IA64_LAST_COUNTER) {
@@ -490,6 +508,7 @@ static void ia64_model_write_pmd(unsigned int pmd, u64 value)
 		value &= IA64_PMD_COUNT;
 	}
 	ia64_model.pmd[pmd] = value;
+	ia64_model_access();
 }
 
 /* The running task's breakpoints, which the next switch away would save. */
@@ -503,12 +522,14 @@ static void ia64_model_write_ibr(unsigned int ibr, u64 value)
 {
 	ia64_model_check_debugger();
 	ia64_model.ibr[ibr] = value;
+	ia64_model_access();
 }
 
 static void ia64_model_write_dbr(unsigned int dbr, u64 value)
 {
 	ia64_model_check_debugger();
 	ia64_model.dbr[dbr] = value;
+	ia64_model_access();
 }
 
 static bool ia64_model_debug_regs_in_use(struct task_struct *task)

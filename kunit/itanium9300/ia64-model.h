@@ -8,6 +8,7 @@
 #define _IA64_MODEL_H
 
 #include <pmu-suite/ia64-pmu.h>
+#include <pmu-suite/model.h>
 
 /**
  * struct ia64_model - the thread's PMU registers and state
@@ -32,6 +33,7 @@
  * @debugged: a task whose debug registers ptrace gave it (IBR/DBR hold
  *	its breakpoints while it runs)
  * @debugger_clobbers: IBR/DBR writes while @debugged ran
+ * @nmi: an interrupt between any two register accesses of the driver
  */
 struct ia64_model {
 	u64 pmc[64];
@@ -54,6 +56,7 @@ struct ia64_model {
 	bool busy;
 	struct task_struct *debugged;
 	unsigned int debugger_clobbers;
+	struct pmu_model_nmi nmi;
 };
 
 extern struct ia64_model ia64_model;

@@ -153,12 +153,7 @@ bool p9_model_take_interrupt(void)
 /* Every register access may be the one an interrupt comes after. */
 static void p9_model_access(void)
 {
-	void (*nmi)(void) = p9_model.nmi;
-
-	if (!p9_model.nmi_after || --p9_model.nmi_after || !nmi)
-		return;
-	p9_model.nmi = NULL;
-	nmi();
+	pmu_model_nmi_access(&p9_model.nmi);
 }
 
 static u64 p9_model_read_pmc(unsigned int pmc)

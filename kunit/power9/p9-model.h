@@ -29,10 +29,7 @@
  * @reserved: the driver holds the counters
  * @busy: another user holds the counters (reserve fails)
  * @alerts: performance monitor alerts raised so far
- * @nmi_after: register accesses left before @nmi runs (0: never), to put
- *	an interrupt between any two accesses of the driver
- * @nmi: what happens then, as an NMI would: inside the access, after the
- *	register was read or written
+ * @nmi: an interrupt between any two register accesses of the driver
  */
 struct p9_model {
 	u32 pmc[P9_NUM_PMCS + 1];
@@ -51,8 +48,7 @@ struct p9_model {
 	bool reserved;
 	bool busy;
 	unsigned int alerts;
-	unsigned int nmi_after;
-	void (*nmi)(void);
+	struct pmu_model_nmi nmi;
 };
 
 extern struct p9_model p9_model;

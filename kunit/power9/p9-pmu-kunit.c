@@ -504,18 +504,61 @@ static void p9k_nmi_during_read(struct kunit *test)
 	for (at = 1; at <= 6; at++) {
 		p9_model_count(0x10002, 1000);
 		total += 1000;
-		p9_model.nmi = p9k_overflow_b;
-		p9_model.nmi_after = at;
+		pmu_model_nmi_arm(&p9_model.nmi, p9k_overflow_b, at);
 		KUNIT_EXPECT_EQ_MSG(test, p9k_value(a), total, "NMI at access %u", at);
-		fired += !p9_model.nmi;
-		p9_model.nmi = NULL;
-		p9_model.nmi_after = 0;
+		fired += pmu_model_nmi_disarm(&p9_model.nmi);
 	}
 	KUNIT_EXPECT_GT(test, fired, 0U);
 	KUNIT_EXPECT_GT(test, atomic_read(&samples), 0);
 	KUNIT_EXPECT_EQ(test, p9k_value(a), total);
 	perf_event_release_kernel(b);
 	perf_event_release_kernel(a);
+}
+
+/*
+ * Interrupts anywhere: another counter's overflow interrupt comes after
+ * each register access in turn of disabling, enabling, reading and
+ * closing a counting event, until the sequence has no access left. The
+ * count stays exact, and the sampling event still samples afterwards:
+ * once for a period's events, or twice when the injected overflow's
+ * remainder ends the period early; it never counts more than it was fed.
+ */
+static void p9k_nmi_anywhere(struct kunit *test)
+{
+	unsigned int at;
+
+	for (at = 1; at < 1000; at++) {
+		struct perf_event *a = p9k_open(0x10002, 0, NULL);
+		struct perf_event *b = p9k_open(P9K_B_CODE, P9K_B_PERIOD, NULL);
+		bool fired;
+		int s;
+
+		KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+		KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+		pmu_model_nmi_arm(&p9_model.nmi, p9k_overflow_b, at);
+		p9_model_count(0x10002, 1000);
+		perf_event_disable(a);
+		p9_model_count(0x10002, 7);
+		perf_event_enable(a);
+		p9_model_count(0x10002, 500);
+		KUNIT_EXPECT_EQ_MSG(test, p9k_value(a), 1500ULL, "NMI at access %u", at);
+		perf_event_release_kernel(a);
+		fired = pmu_model_nmi_disarm(&p9_model.nmi);
+		s = atomic_read(&samples);
+		p9k_overflow_b();
+		KUNIT_EXPECT_GE_MSG(test, atomic_read(&samples), s + 1,
+				    "NMI at access %u", at);
+		KUNIT_EXPECT_LE_MSG(test, atomic_read(&samples), s + 2,
+				    "NMI at access %u", at);
+		KUNIT_EXPECT_LE_MSG(test, p9k_value(b), (u64)(2 * (P9K_B_PERIOD + 50)),
+				    "NMI at access %u", at);
+		perf_event_release_kernel(b);
+		if (!fired)
+			break;
+	}
+	kunit_info(test, "an interrupt after each of %u accesses", at - 1);
+	KUNIT_EXPECT_GT(test, at, 10U);
+	KUNIT_EXPECT_LT(test, at, 1000U);
 }
 
 /*
@@ -548,6 +591,7 @@ static void p9k_stopped_counter_stays_quiet(struct kunit *test)
 
 static int p9k_suite_init(struct kunit_suite *suite)
 {
+	pmu_model_steady_sample_rate();
 	p9_model_reset();
 	return pmu_core_register(&p9_pmu_core, &p9_core_ops, &p9_model_ops.hw,
 				 "power9_model");
@@ -574,6 +618,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_generic_events),
 	KUNIT_CASE(p9k_multiplexes),
 	KUNIT_CASE(p9k_nmi_during_read),
+	KUNIT_CASE(p9k_nmi_anywhere),
 	KUNIT_CASE(p9k_stopped_counter_stays_quiet),
 	{}
 };

@@ -173,7 +173,10 @@ unsigned int t4_model_pcr_writes(void)
 
 static u64 t4_model_read_pcr(unsigned int c)
 {
-	return t4_model.pcr[c];
+	u64 value = t4_model.pcr[c];
+
+	pmu_model_nmi_access(&t4_model.nmi);
+	return value;
 }
 
 static void t4_model_write_pcr(unsigned int c, u64 value)
@@ -207,17 +210,22 @@ static void t4_model_write_pcr(unsigned int c, u64 value)
 		t4_model.nmi_on_start = NULL;
 		nmi();
 	}
+	pmu_model_nmi_access(&t4_model.nmi);
 }
 
 static u64 t4_model_read_pic(unsigned int c)
 {
-	return t4_model.pic[c];
+	u64 value = t4_model.pic[c];
+
+	pmu_model_nmi_access(&t4_model.nmi);
+	return value;
 }
 
 static void t4_model_write_pic(unsigned int c, u64 value)
 {
 	t4_model.pic_writes[c]++;
 	t4_model.pic[c] = value;
+	pmu_model_nmi_access(&t4_model.nmi);
 }
 
 static unsigned int t4_model_free_counters(void)

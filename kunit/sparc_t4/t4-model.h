@@ -9,6 +9,7 @@
 
 #include <linux/types.h>
 
+#include <pmu-suite/model.h>
 #include <pmu-suite/t4-pmu.h>
 #include <pmu-suite/t4-regs.h>
 
@@ -45,6 +46,7 @@ enum t4_model_mode {
  *	as an interrupt taken right after that write would
  * @hook_nmis: interrupts delivered while the backend attached or
  *	detached the handler (as an NMI-watchdog tick could)
+ * @nmi: an interrupt between any two PCR/PIC accesses of the driver
  */
 struct t4_model {
 	u64 pcr[T4_NUM_COUNTERS];
@@ -67,6 +69,7 @@ struct t4_model {
 	bool trap_lost[T4_NUM_COUNTERS];
 	void (*nmi_on_start)(void);
 	unsigned int hook_nmis;
+	struct pmu_model_nmi nmi;
 };
 
 /**

@@ -43,6 +43,7 @@
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
 #include <pmu-suite/events.h>
+#include <pmu-suite/generic.h>
 
 /*
  * The filters of struct perf_event_attr a core PMU honours
@@ -99,9 +100,8 @@ struct pmu_core;
  *	must be 0)
  * @capabilities: PERF_PMU_CAP_* beyond the framework's own
  * @branch_stack: the PMU takes PERF_SAMPLE_BRANCH_STACK events
- * @map_generic: raw config of a PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
- *	config: 0, -EINVAL for a config perf does not define, -ENOENT for one
- *	the PMU cannot count; NULL if the PMU takes no generic events
+ * @generic: the generic events (PERF_TYPE_HARDWARE, PERF_TYPE_HW_CACHE)
+ *	the PMU counts, and their raw configs; NULL if it takes none
  * @check: check an event's configuration (@config: raw, generic events
  *	mapped, already in hw.config); set hw.config_base if the driver uses
  *	it; on failure set @why and return a negative errno
@@ -154,7 +154,7 @@ struct pmu_core_ops {
 	bool config12;
 	int capabilities;
 	bool branch_stack;
-	int (*map_generic)(u32 type, u64 config, u64 *raw);
+	const struct pmu_generic_table *generic;
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
 		     const char **why);
 	bool (*other_threads)(struct pmu_core *pc, struct perf_event *event);

@@ -31,6 +31,9 @@ struct pmu_events {
 
 bool pmu_events_add(struct pmu_events *e, const char *name, u64 id);
 bool pmu_events_has(const struct pmu_events *e, const char *name);
+struct pmu_generic_table;
+void pmu_events_add_generic(struct pmu_events *e,
+			    const struct pmu_generic_table *t);
 
 static inline u64 pmu_events_id(struct device_attribute *attr)
 {

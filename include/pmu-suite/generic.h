@@ -7,6 +7,7 @@
 #define _PMU_SUITE_GENERIC_H
 
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include <uapi/linux/perf_event.h>
 
 /**
@@ -116,6 +117,51 @@ static inline int pmu_generic_map(const void *table, unsigned int n,
 	if (i < 0)
 		return i;
 	return raw_of(table + i * size, raw) ? 0 : -ENOENT;
+}
+
+/**
+ * struct pmu_generic_by_name - a generic event, and the catalogue event that
+ *	counts it, by its name
+ * @gen: the generic event
+ * @event: the catalogue event's name (as the driver's catalogue spells it)
+ */
+struct pmu_generic_by_name {
+	struct pmu_generic_event gen;
+	const char *event;
+};
+
+/**
+ * struct pmu_generic_table - the generic events a PMU counts
+ * @entries: the driver's table; each entry starts with a struct
+ *	pmu_generic_event
+ * @n: entries
+ * @size: size of an entry
+ * @raw_of: the raw config of an entry; false if the PMU has no event for it
+ *
+ * The core-PMU framework maps generic events through it, and adds their
+ * names to events/ (pmu_events_add_generic()).
+ */
+struct pmu_generic_table {
+	const void *entries;
+	unsigned int n;
+	size_t size;
+	bool (*raw_of)(const void *entry, u64 *raw);
+};
+
+/**
+ * pmu_generic_config() - the raw config of a generic event
+ * @t: the PMU's generic events
+ * @type: the event's type
+ * @config: its config, without a PMU type in the upper half
+ * @raw: set to the raw config
+ *
+ * Return: as pmu_generic_map().
+ */
+static inline int pmu_generic_config(const struct pmu_generic_table *t,
+				     u32 type, u64 config, u64 *raw)
+{
+	return pmu_generic_map(t->entries, t->n, t->size, type, config,
+			       t->raw_of, raw);
 }
 
 #endif /* _PMU_SUITE_GENERIC_H */

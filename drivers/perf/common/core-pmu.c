@@ -470,9 +470,10 @@ static int pmu_core_event_init(struct perf_event *event)
 	 * cannot count either gets -ENOENT too.
 	 */
 	if (attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_HW_CACHE) {
-		if (!pc->ops->map_generic)
+		if (!pc->ops->generic)
 			return -ENOENT;
-		ret = pc->ops->map_generic(attr->type, attr->config, &config);
+		ret = pmu_generic_config(pc->ops->generic, attr->type,
+					 attr->config, &config);
 		if (ret)
 			return ret;
 	} else if (attr->type != event->pmu->type) {

@@ -9,6 +9,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <pmu-suite/events.h>
+#include <pmu-suite/generic.h>
 
 #include "internal.h"
 
@@ -92,3 +93,26 @@ bool pmu_events_has(const struct pmu_events *e, const char *name)
 	return false;
 }
 EXPORT_SYMBOL_GPL(pmu_events_has);
+
+/**
+ * pmu_events_add_generic() - add perf's names of the generic events
+ * @e: the group
+ * @t: the PMU's generic events
+ *
+ * Each generic event the PMU counts gets a file under perf's name, with
+ * its raw config as id, unless a file of that name exists.
+ */
+void pmu_events_add_generic(struct pmu_events *e,
+			    const struct pmu_generic_table *t)
+{
+	unsigned int i;
+	u64 raw;
+
+	for (i = 0; i < t->n; i++) {
+		const struct pmu_generic_event *g = t->entries + i * t->size;
+
+		if (t->raw_of(g, &raw) && !pmu_events_has(e, g->alias))
+			pmu_events_add(e, g->alias, raw);
+	}
+}
+EXPORT_SYMBOL_GPL(pmu_events_add_generic);

@@ -19,7 +19,7 @@
 #include "ia64-catalogue.h"
 #include "ia64-generic.h"
 
-const struct ia64_generic_event ia64_generic_events[] = {
+const struct pmu_generic_by_name ia64_generic_events[] = {
 	/* CPU_OP_CYCLES.ALL: every cycle, whatever PMC.plm lets through. */
 	{ PMU_GENERIC_HW("cycles", CPU_CYCLES), "cpu_op_cycles.all" },
 	{ PMU_GENERIC_HW("instructions", INSTRUCTIONS), "ia64_inst_retired.this" },
@@ -59,9 +59,6 @@ const struct ia64_generic_event ia64_generic_events[] = {
 };
 EXPORT_SYMBOL_IF_KUNIT(ia64_generic_events);
 
-const unsigned int ia64_generic_events_len = ARRAY_SIZE(ia64_generic_events);
-EXPORT_SYMBOL_IF_KUNIT(ia64_generic_events_len);
-
 /**
  * ia64_catalogue_index() - the catalogue row of a sysfs event name
  * @alias: the name
@@ -81,8 +78,8 @@ EXPORT_SYMBOL_IF_KUNIT(ia64_catalogue_index);
 
 static bool ia64_generic_raw_of(const void *entry, u64 *raw)
 {
-	const struct ia64_generic_event *g = entry;
-	int i = ia64_catalogue_index(g->alias);
+	const struct pmu_generic_by_name *g = entry;
+	int i = ia64_catalogue_index(g->event);
 
 	if (i < 0)
 		return false;
@@ -90,19 +87,10 @@ static bool ia64_generic_raw_of(const void *entry, u64 *raw)
 	return true;
 }
 
-/**
- * ia64_generic_config() - raw itanium9300 config of a generic event
- * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
- * @config: the generic config, without a PMU type in its upper half
- * @raw: set to the raw config
- *
- * Return: 0; -EINVAL for a config that names no generic event; -ENOENT
- * for another type or a generic event the 9300 cannot count.
- */
-int ia64_generic_config(u32 type, u64 config, u64 *raw)
-{
-	return pmu_generic_map(ia64_generic_events, ia64_generic_events_len,
-			       sizeof(*ia64_generic_events), type, config,
-			       ia64_generic_raw_of, raw);
-}
-EXPORT_SYMBOL_IF_KUNIT(ia64_generic_config);
+const struct pmu_generic_table ia64_generic = {
+	.entries = ia64_generic_events,
+	.n = ARRAY_SIZE(ia64_generic_events),
+	.size = sizeof(ia64_generic_events[0]),
+	.raw_of = ia64_generic_raw_of,
+};
+EXPORT_SYMBOL_IF_KUNIT(ia64_generic);

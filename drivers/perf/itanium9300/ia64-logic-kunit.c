@@ -510,6 +510,11 @@ static void ia64_debug_regs_users(struct kunit *test)
 	}
 }
 
+static int ia64_generic_config(u32 type, u64 config, u64 *raw)
+{
+	return pmu_generic_config(&ia64_generic, type, config, raw);
+}
+
 /* Every generic event names a catalogue event that decodes; the rest fail. */
 static void ia64_generic_map(struct kunit *test)
 {
@@ -523,11 +528,11 @@ static void ia64_generic_map(struct kunit *test)
 	unsigned int i;
 	u64 raw;
 
-	for (i = 0; i < ia64_generic_events_len; i++) {
-		const struct ia64_generic_event *g = &ia64_generic_events[i];
+	for (i = 0; i < ia64_generic.n; i++) {
+		const struct pmu_generic_by_name *g = &ia64_generic_events[i];
 
-		KUNIT_EXPECT_GE_MSG(test, ia64_catalogue_index(g->alias), 0,
-				    "%s", g->alias);
+		KUNIT_EXPECT_GE_MSG(test, ia64_catalogue_index(g->event), 0,
+				    "%s", g->event);
 		KUNIT_ASSERT_EQ_MSG(test, ia64_generic_config(g->gen.type,
 							      g->gen.config, &raw),
 				    0, "%s", g->gen.alias);

@@ -16,6 +16,7 @@
  */
 #define pr_fmt(fmt) "itanium9300_pmu: " fmt
 
+#include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/export.h>
 #include <linux/perf_event.h>
@@ -413,34 +414,28 @@ static struct attribute *ia64_format_attrs[] = {
 	NULL
 };
 
-static ssize_t ia64_event_show(u64 id, char *page)
+static ssize_t ia64_event_show(u64 config, char *page)
 {
-	const struct ia64_catalogue_event *c = &ia64_catalogue[id];
-
-	return sysfs_emit(page, "event=0x%02x,umask=0x%x\n", c->code, c->umask);
+	return sysfs_emit(page, "event=0x%02llx,umask=0x%llx\n",
+			  FIELD_GET(IA64_CFG_ES, config),
+			  FIELD_GET(IA64_CFG_UMASK, config));
 }
 
-/* The catalogue, and perf's generic names for the events they map to. */
+/* The catalogue, and perf's names for the generic events it counts. */
 static void ia64_build_events(struct pmu_events *e)
 {
 	unsigned int i;
 
 	for (i = 0; i < IA64_CATALOGUE_NR; i++)
-		pmu_events_add(e, ia64_catalogue[i].alias, i);
-	for (i = 0; i < ia64_generic_events_len; i++) {
-		const struct ia64_generic_event *g = &ia64_generic_events[i];
-		int row = ia64_catalogue_index(g->alias);
-
-		if (g->gen.type != PERF_TYPE_HARDWARE || row < 0 ||
-		    pmu_events_has(e, g->gen.alias))
-			continue;
-		pmu_events_add(e, g->gen.alias, row);
-	}
+		pmu_events_add(e, ia64_catalogue[i].alias,
+			       IA64_CONFIG(ia64_catalogue[i].code,
+					   ia64_catalogue[i].umask));
+	pmu_events_add_generic(e, &ia64_generic);
 }
 
 static unsigned int ia64_nr_events(void)
 {
-	return IA64_CATALOGUE_NR + ia64_generic_events_len;
+	return IA64_CATALOGUE_NR + ia64_generic.n;
 }
 
 const struct pmu_core_ops ia64_core_ops = {
@@ -455,7 +450,7 @@ const struct pmu_core_ops ia64_core_ops = {
 	.config12	= true,
 	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	.branch_stack	= true,
-	.map_generic	= ia64_generic_config,
+	.generic	= &ia64_generic,
 	.check		= ia64_check,
 	.other_threads	= ia64_other_threads,
 	.may_run	= ia64_may_run,

@@ -20,12 +20,17 @@
 			  PERF_COUNT_HW_CACHE_OP_WRITE << 8 |		\
 			  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16)
 
+static int p9_generic_code(u32 type, u64 config, u64 *raw)
+{
+	return pmu_generic_config(&p9_generic, type, config, raw);
+}
+
 static void p9_generic_all_resolve(struct kunit *test)
 {
 	unsigned int i;
 
-	for (i = 0; i < p9_generic_events_len; i++) {
-		const struct p9_generic_event *g = &p9_generic_events[i];
+	for (i = 0; i < p9_generic.n; i++) {
+		const struct pmu_generic_by_name *g = &p9_generic_events[i];
 		struct p9_event ev;
 		struct p9_schedule s;
 		const char *why = NULL;

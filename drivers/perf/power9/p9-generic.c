@@ -18,7 +18,7 @@
 #include "p9-catalogue.h"
 #include "p9-generic.h"
 
-const struct p9_generic_event p9_generic_events[] = {
+const struct pmu_generic_by_name p9_generic_events[] = {
 	{ PMU_GENERIC_HW("cycles", CPU_CYCLES), "PM_CYC" },
 	{ PMU_GENERIC_HW("instructions", INSTRUCTIONS), "PM_INST_CMPL" },
 	{ PMU_GENERIC_HW("stalled-cycles-frontend", STALLED_CYCLES_FRONTEND), "PM_ICT_NOSLOT_CYC" },
@@ -43,9 +43,6 @@ const struct p9_generic_event p9_generic_events[] = {
 	{ PMU_GENERIC_CACHE("branch-load-misses", BPU, READ, MISS), "PM_BR_MPRED_CMPL" },
 };
 EXPORT_SYMBOL_IF_KUNIT(p9_generic_events);
-
-const unsigned int p9_generic_events_len = ARRAY_SIZE(p9_generic_events);
-EXPORT_SYMBOL_IF_KUNIT(p9_generic_events_len);
 
 #define P9_CODE_PMC	((u64)P9_EVENT_PMC_MASK << P9_EVENT_PMC_SHIFT)
 
@@ -97,25 +94,16 @@ EXPORT_SYMBOL_IF_KUNIT(p9_catalogue_code);
 /* The table names the catalogue event: its code, 0 if none. */
 static bool p9_generic_raw_of(const void *entry, u64 *code)
 {
-	const struct p9_generic_event *g = entry;
+	const struct pmu_generic_by_name *g = entry;
 
-	*code = p9_catalogue_code(g->name);
+	*code = p9_catalogue_code(g->event);
 	return *code;
 }
 
-/**
- * p9_generic_code() - the code that counts a generic perf event
- * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
- * @config: the generic event
- * @code: the raw code, on success
- *
- * Return: 0; -EINVAL for a config no generic event has; -ENOENT for
- * another type, or a generic event POWER9 has no event for.
- */
-int p9_generic_code(u32 type, u64 config, u64 *code)
-{
-	return pmu_generic_map(p9_generic_events, p9_generic_events_len,
-			       sizeof(*p9_generic_events), type, config,
-			       p9_generic_raw_of, code);
-}
-EXPORT_SYMBOL_IF_KUNIT(p9_generic_code);
+const struct pmu_generic_table p9_generic = {
+	.entries = p9_generic_events,
+	.n = ARRAY_SIZE(p9_generic_events),
+	.size = sizeof(p9_generic_events[0]),
+	.raw_of = p9_generic_raw_of,
+};
+EXPORT_SYMBOL_IF_KUNIT(p9_generic);

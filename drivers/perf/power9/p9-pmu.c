@@ -317,17 +317,12 @@ static void p9_build_events(struct pmu_events *e)
 
 	for (i = 0; i < p9_catalogue_len; i++)
 		pmu_events_add(e, p9_catalogue[i].alias, p9_catalogue[i].code);
-	for (i = 0; i < p9_generic_events_len; i++) {
-		u64 code = p9_catalogue_code(p9_generic_events[i].name);
-
-		if (code)
-			pmu_events_add(e, p9_generic_events[i].gen.alias, code);
-	}
+	pmu_events_add_generic(e, &p9_generic);
 }
 
 static unsigned int p9_nr_events(void)
 {
-	return p9_catalogue_len + p9_generic_events_len;
+	return p9_catalogue_len + p9_generic.n;
 }
 
 const struct pmu_core_ops p9_core_ops = {
@@ -340,7 +335,7 @@ const struct pmu_core_ops p9_core_ops = {
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
 	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
-	.map_generic	= p9_generic_code,
+	.generic	= &p9_generic,
 	.check		= p9_check,
 	.decode		= p9_decode,
 	.move		= p9_move,

@@ -42,9 +42,6 @@ const struct t4_generic_event t4_generic_events[] = {
 };
 EXPORT_SYMBOL_IF_KUNIT(t4_generic_events);
 
-const unsigned int t4_generic_events_len = ARRAY_SIZE(t4_generic_events);
-EXPORT_SYMBOL_IF_KUNIT(t4_generic_events_len);
-
 static bool t4_generic_raw_of(const void *entry, u64 *raw)
 {
 	const struct t4_generic_event *g = entry;
@@ -53,20 +50,10 @@ static bool t4_generic_raw_of(const void *entry, u64 *raw)
 	return true;
 }
 
-/**
- * t4_generic_config() - raw sparc_t4 config of a generic event
- * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
- * @config: the generic config, without a PMU type in its upper half
- * @raw: set to the raw config
- *
- * Return: 0; -EINVAL for a config that names no generic event; -ENOENT
- * for another type or a generic event the T4 cannot count (the suite's
- * rule, as arm_pmu's).
- */
-int t4_generic_config(u32 type, u64 config, u64 *raw)
-{
-	return pmu_generic_map(t4_generic_events, t4_generic_events_len,
-			       sizeof(*t4_generic_events), type, config,
-			       t4_generic_raw_of, raw);
-}
-EXPORT_SYMBOL_IF_KUNIT(t4_generic_config);
+const struct pmu_generic_table t4_generic = {
+	.entries = t4_generic_events,
+	.n = ARRAY_SIZE(t4_generic_events),
+	.size = sizeof(t4_generic_events[0]),
+	.raw_of = t4_generic_raw_of,
+};
+EXPORT_SYMBOL_IF_KUNIT(t4_generic);

@@ -20,9 +20,8 @@ struct t4_generic_event {
 	u8 mask;
 };
 
+/* Unmapped generic events get -ENOENT, the suite's rule (as arm_pmu's). */
 extern const struct t4_generic_event t4_generic_events[];
-extern const unsigned int t4_generic_events_len;
-
-int t4_generic_config(u32 type, u64 config, u64 *raw);
+extern const struct pmu_generic_table t4_generic;
 
 #endif /* _T4_GENERIC_H */

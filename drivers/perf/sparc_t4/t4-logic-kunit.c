@@ -411,6 +411,11 @@ static void t4_dram_wraps(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t4_dram_delta(10, 10, true), span);
 }
 
+static int t4_generic_config(u32 type, u64 config, u64 *raw)
+{
+	return pmu_generic_config(&t4_generic, type, config, raw);
+}
+
 static void t4_generic_map(struct kunit *test)
 {
 	struct t4_event ev;
@@ -418,7 +423,7 @@ static void t4_generic_map(struct kunit *test)
 	unsigned int i;
 	u64 raw;
 
-	for (i = 0; i < t4_generic_events_len; i++) {
+	for (i = 0; i < t4_generic.n; i++) {
 		const struct t4_generic_event *g = &t4_generic_events[i];
 
 		KUNIT_ASSERT_EQ(test, t4_generic_config(g->gen.type, g->gen.config, &raw), 0);

@@ -329,19 +329,12 @@ static void t4_build_events(struct pmu_events *e)
 	for (i = 0; i < T4_CATALOGUE_NR; i++)
 		pmu_events_add(e, t4_catalogue[i].alias,
 			       T4_CONFIG(t4_catalogue[i].sl, t4_catalogue[i].mask));
-	for (i = 0; i < t4_generic_events_len; i++) {
-		const struct t4_generic_event *g = &t4_generic_events[i];
-
-		if (g->gen.type != PERF_TYPE_HARDWARE ||
-		    pmu_events_has(e, g->gen.alias))
-			continue;
-		pmu_events_add(e, g->gen.alias, T4_CONFIG(g->sl, g->mask));
-	}
+	pmu_events_add_generic(e, &t4_generic);
 }
 
 static unsigned int t4_nr_events(void)
 {
-	return T4_CATALOGUE_NR + t4_generic_events_len;
+	return T4_CATALOGUE_NR + t4_generic.n;
 }
 
 const struct pmu_core_ops t4_core_ops = {
@@ -354,7 +347,7 @@ const struct pmu_core_ops t4_core_ops = {
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
-	.map_generic	= t4_generic_config,
+	.generic	= &t4_generic,
 	.check		= t4_check,
 	.other_threads	= t4_other_threads,
 	.decode		= t4_decode,

@@ -36,7 +36,9 @@ static inline int pmu_generic_check(u32 type, u64 config)
 
 /**
  * struct pmu_generic_event - a generic event a PMU counts
- * @alias: its sysfs events/ name, as perf spells the generic event
+ * @alias: its sysfs events/ name: perf's name of the generic event, in
+ *	lower case (perf finds a sysfs event only if its name has one case,
+ *	and matches what the user types without regard to case)
  * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
  * @config: the generic event's config (for cache events: id, op and
  *	result in bytes 0, 1 and 2)
@@ -52,7 +54,7 @@ struct pmu_generic_event {
 
 /*
  * Initializers from the names of perf's enums: PMU_GENERIC_HW("cycles",
- * CPU_CYCLES), PMU_GENERIC_CACHE("L1-dcache-loads", L1D, READ, ACCESS).
+ * CPU_CYCLES), PMU_GENERIC_CACHE("l1-dcache-loads", L1D, READ, ACCESS).
  * Use them in the table itself: passed through another macro, READ and
  * WRITE (macros of their own) would be expanded before they are pasted.
  */

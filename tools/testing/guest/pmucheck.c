@@ -14,6 +14,10 @@
  *                                 caller's to set): what may be opened, and
  *                                 that no sample field holds a kernel
  *                                 address
+ *   pmucheck overflow PMU INS CYC overflow semantics of PMU's raw INS and
+ *                                 CYC events next to the built-in PMU's
+ *                                 instructions and cycles: REFRESH with
+ *                                 SIGIO, PERIOD, a sampling group
  *   pmucheck fuzz PMU SEED SECS   random events, groups, ioctls, reads,
  *                                 ring buffers and forks for SECS seconds;
  *                                 the same SEED draws the same numbers, but
@@ -26,7 +30,9 @@
  * The groups and samples use POWER9 codes and powerpc's register layout.
  * Built static with the guest's cross compiler (tools/testing/harness).
  */
+#define _GNU_SOURCE	/* F_SETSIG */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/perf_event.h>
 #include <linux/types.h>
 #include <poll.h>
@@ -377,6 +383,228 @@ static int check_unpriv(const char *pmu, const char *uid_str)
 	return failures ? 1 : 0;
 }
 
+/*
+ * Overflow semantics, on PMU's instructions event and on the built-in
+ * PMU's, which must behave alike: one-shot and n-shot overflows with
+ * PERF_EVENT_IOC_REFRESH (a SIGIO per wakeup, POLL_IN then POLL_HUP as
+ * the limit is reached, the event disabled after), PERF_EVENT_IOC_PERIOD
+ * taking effect, and a group whose two events sample, each into its ring.
+ */
+#define OV_PERIOD	1000000ULL
+
+static volatile int sig_in, sig_hup, sig_other;
+
+static void on_sigio(int sig, siginfo_t *si, void *uc)
+{
+	if (si->si_code == POLL_IN)
+		sig_in++;
+	else if (si->si_code == POLL_HUP)
+		sig_hup++;
+	else
+		sig_other++;
+}
+
+struct ov_result {
+	int refresh_in, refresh_hup, refresh_other;
+	long refresh_samples;
+	int stays_off;
+	long period_before, period_after;
+	long group_leader, group_sibling;
+};
+
+static int ring_map(int fd, struct ring *r)
+{
+	int pages = 1 + 16;
+
+	r->size = (size_t)(pages - 1) * sysconf(_SC_PAGESIZE);
+	r->meta = mmap(NULL, (size_t)pages * sysconf(_SC_PAGESIZE),
+		       PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (r->meta == MAP_FAILED)
+		return -1;
+	r->data = (char *)r->meta + sysconf(_SC_PAGESIZE);
+	return 0;
+}
+
+static void ring_unmap(struct ring *r)
+{
+	munmap(r->meta, r->size + sysconf(_SC_PAGESIZE));
+}
+
+/* PERF_RECORD_SAMPLE records in the ring, consumed. */
+static long ring_samples(struct ring *r)
+{
+	__u64 head = r->meta->data_head, tail = r->meta->data_tail;
+	long n = 0;
+
+	__sync_synchronize();
+	while (tail + sizeof(struct perf_event_header) <= head) {
+		struct perf_event_header h;
+		size_t i, off = tail % r->size;
+
+		for (i = 0; i < sizeof(h); i++)
+			((char *)&h)[i] = r->data[(off + i) % r->size];
+		if (!h.size)
+			break;
+		n += h.type == PERF_RECORD_SAMPLE;
+		tail += h.size;
+	}
+	r->meta->data_tail = tail;
+	return n;
+}
+
+static int ov_open(int type, __u64 config, int group, __u64 period)
+{
+	struct perf_event_attr attr;
+
+	attr_init(&attr, type, config);
+	attr.sample_period = period;
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.wakeup_events = 1;
+	attr.disabled = group < 0;
+	return sys_open(&attr, 0, -1, group, 0);
+}
+
+static int ov_refresh(int type, __u64 config, int shots, struct ov_result *o)
+{
+	struct sigaction sa = { .sa_sigaction = on_sigio, .sa_flags = SA_SIGINFO };
+	__u64 before, after;
+	struct ring r;
+	int fd;
+
+	fd = ov_open(type, config, -1, OV_PERIOD);
+	if (fd < 0 || ring_map(fd, &r))
+		return -1;
+	sigaction(SIGIO, &sa, NULL);
+	fcntl(fd, F_SETOWN, getpid());
+	fcntl(fd, F_SETSIG, SIGIO);
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC);
+	sig_in = sig_hup = sig_other = 0;
+	ioctl(fd, PERF_EVENT_IOC_REFRESH, shots);
+	work(20 * OV_PERIOD);
+	o->refresh_in = sig_in;
+	o->refresh_hup = sig_hup;
+	o->refresh_other = sig_other;
+	o->refresh_samples = ring_samples(&r);
+	/* The limit disabled it: more work counts nothing. */
+	read(fd, &before, sizeof(before));
+	work(2 * OV_PERIOD);
+	read(fd, &after, sizeof(after));
+	o->stays_off = after == before;
+	ring_unmap(&r);
+	close(fd);
+	return 0;
+}
+
+static int ov_period(int type, __u64 config, struct ov_result *o)
+{
+	__u64 period = 2 * OV_PERIOD;
+	struct ring r;
+	int fd;
+
+	fd = ov_open(type, config, -1, OV_PERIOD);
+	if (fd < 0 || ring_map(fd, &r))
+		return -1;
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	work(10 * OV_PERIOD);
+	o->period_before = ring_samples(&r);
+	ioctl(fd, PERF_EVENT_IOC_PERIOD, &period);
+	work(10 * OV_PERIOD);
+	o->period_after = ring_samples(&r);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ring_unmap(&r);
+	close(fd);
+	return 0;
+}
+
+/* Two sampling events of one group: each sample reaches its own ring. */
+static int ov_group(int type, __u64 config, __u64 config2, struct ov_result *o)
+{
+	struct ring r[2];
+	int fd[2];
+
+	fd[0] = ov_open(type, config, -1, OV_PERIOD);
+	fd[1] = fd[0] >= 0 ? ov_open(type, config2, fd[0], OV_PERIOD) : -1;
+	if (fd[1] < 0 || ring_map(fd[0], &r[0]) || ring_map(fd[1], &r[1]))
+		return -1;
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP);
+	work(10 * OV_PERIOD);
+	ioctl(fd[0], PERF_EVENT_IOC_DISABLE, PERF_IOC_FLAG_GROUP);
+	o->group_leader = ring_samples(&r[0]);
+	o->group_sibling = ring_samples(&r[1]);
+	ring_unmap(&r[0]);
+	ring_unmap(&r[1]);
+	close_all(fd, 2);
+	return 0;
+}
+
+static int ov_run(int type, __u64 ins, __u64 cyc, int shots,
+		  struct ov_result *o)
+{
+	memset(o, 0, sizeof(*o));
+	return ov_refresh(type, ins, shots, o) || ov_period(type, ins, o) ||
+	       ov_group(type, ins, cyc, o);
+}
+
+static void ov_print(const char *who, const struct ov_result *o)
+{
+	printf("overflow: %s: refresh %d POLL_IN %d POLL_HUP %d other, %ld samples, %s; "
+	       "period %ld then %ld samples; group %ld and %ld samples\n", who,
+	       o->refresh_in, o->refresh_hup, o->refresh_other,
+	       o->refresh_samples, o->stays_off ? "then off" : "still counting",
+	       o->period_before, o->period_after, o->group_leader,
+	       o->group_sibling);
+}
+
+static int check_overflow(const char *pmu, const char *ins, const char *cyc)
+{
+	int type = pmu_type(pmu), shots;
+	struct ov_result b, p;
+	char name[64];
+
+	for (shots = 1; shots <= 3; shots += 2) {
+		if (ov_run(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+			   PERF_COUNT_HW_CPU_CYCLES, shots, &b)) {
+			result(0, "overflow: the built-in PMU's events", "errno %d", errno);
+			return 1;
+		}
+		/* The built-in PMU's counters are free again: give them a moment. */
+		if (ov_run(type, strtoull(ins, NULL, 0), strtoull(cyc, NULL, 0),
+			   shots, &p)) {
+			result(0, "overflow: the PMU's events", "errno %d", errno);
+			return 1;
+		}
+		ov_print("cpu", &b);
+		ov_print(pmu, &p);
+		snprintf(name, sizeof(name), "overflow: refresh %d: signals as cpu's",
+			 shots);
+		result(p.refresh_in == b.refresh_in && p.refresh_hup == b.refresh_hup &&
+		       !p.refresh_other && p.refresh_hup == 1 &&
+		       p.refresh_in == shots - 1, name,
+		       "POLL_IN %d/%d, POLL_HUP %d/%d", p.refresh_in, b.refresh_in,
+		       p.refresh_hup, b.refresh_hup);
+		snprintf(name, sizeof(name), "overflow: refresh %d: %d samples, then off",
+			 shots, shots);
+		result(p.refresh_samples == shots && b.refresh_samples == shots &&
+		       p.stays_off && b.stays_off, name,
+		       "%ld/%ld samples, off %d/%d", p.refresh_samples,
+		       b.refresh_samples, p.stays_off, b.stays_off);
+	}
+	/* Twice the period: half the samples, within one either way. */
+	result(p.period_before > 4 &&
+	       labs(2 * p.period_after - p.period_before) <= 2 &&
+	       labs(p.period_after - b.period_after) <= 1,
+	       "overflow: PERF_EVENT_IOC_PERIOD halves the samples, as cpu's",
+	       "%ld then %ld (cpu %ld then %ld)", p.period_before,
+	       p.period_after, b.period_before, b.period_after);
+	result(p.group_leader > 4 && p.group_sibling > 4 &&
+	       labs(p.group_leader - b.group_leader) <= 1 &&
+	       labs(p.group_sibling - b.group_sibling) <= 1,
+	       "overflow: a group's two events each sample into their ring, as cpu's",
+	       "%ld and %ld (cpu %ld and %ld)", p.group_leader, p.group_sibling,
+	       b.group_leader, b.group_sibling);
+	return failures ? 1 : 0;
+}
+
 /* The fuzzer: xorshift64, so that a seed draws the same numbers. */
 static __u64 seed_state;
 
@@ -654,9 +882,12 @@ int main(int argc, char **argv)
 		return check_groups(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "unpriv"))
 		return check_unpriv(argv[2], argv[3]);
+	if (argc == 5 && !strcmp(argv[1], "overflow"))
+		return check_overflow(argv[2], argv[3], argv[4]);
 	if (argc == 5 && !strcmp(argv[1], "fuzz"))
 		return run_fuzz(argv[2], argv[3], argv[4]);
 	fprintf(stderr, "usage: pmucheck busy PMU CONFIG N | groups PMU |\n"
-		"       pmucheck unpriv PMU UID | fuzz PMU SEED SECS\n");
+		"       pmucheck unpriv PMU UID | overflow PMU INS CYC |\n"
+		"       pmucheck fuzz PMU SEED SECS\n");
 	return 2;
 }

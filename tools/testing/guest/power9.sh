@@ -182,6 +182,13 @@ refused "reserved bits set" config=0x1000000000010002
 # software members, the built-in PMU's events, disabled members.
 /suite/pmucheck groups power9
 
+# Overflow semantics as the built-in PMU's: REFRESH with SIGIO (POLL_IN,
+# then POLL_HUP and the event off), PERIOD, a group sampling into two
+# rings. (The groups above had power9 refused once: it asks again after
+# a second.)
+sleep 1
+/suite/pmucheck overflow power9 0x00002 0x0001e
+
 # An unprivileged user at perf_event_paranoid=2: per-task user-only
 # events open, the kernel and CPU-wide events are refused, and no sample
 # (ip, addr, user or interrupted registers) holds a kernel address.

@@ -395,16 +395,23 @@ static int pmu_core_validate_group(struct pmu_core *pc,
 	scratch = kzalloc(ops->cpu_size, GFP_KERNEL);
 	if (!scratch)
 		return -ENOMEM;
-	if (leader != event && pmu_core_is_ours(pc, leader) &&
-	    ops->decode(pc, scratch, n++, leader))
-		goto out;
-	for_each_sibling_event(sibling, leader) {
-		if (!pmu_core_is_ours(pc, sibling) ||
-		    sibling->state <= PERF_EVENT_STATE_OFF)
-			continue;
-		if (n == ops->max_events - 1 ||
-		    ops->decode(pc, scratch, n++, sibling))
+	/*
+	 * A new leader has no siblings, nor a context yet: walking its
+	 * siblings would assert a context lock it cannot hold (lockdep).
+	 * A sibling's open holds its leader's context lock.
+	 */
+	if (leader != event) {
+		if (pmu_core_is_ours(pc, leader) &&
+		    ops->decode(pc, scratch, n++, leader))
 			goto out;
+		for_each_sibling_event(sibling, leader) {
+			if (!pmu_core_is_ours(pc, sibling) ||
+			    sibling->state <= PERF_EVENT_STATE_OFF)
+				continue;
+			if (n == ops->max_events - 1 ||
+			    ops->decode(pc, scratch, n++, sibling))
+				goto out;
+		}
 	}
 	if (n == ops->max_events || ops->decode(pc, scratch, n++, event))
 		goto out;

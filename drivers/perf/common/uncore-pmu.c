@@ -100,6 +100,9 @@ static bool pmu_uncore_group_ok(struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader, *sibling;
 
+	/* A new leader has no siblings, nor the context lock to walk them. */
+	if (leader == event)
+		return true;
 	if (!pmu_uncore_group_member(leader, event->pmu))
 		return false;
 	for_each_sibling_event(sibling, leader)

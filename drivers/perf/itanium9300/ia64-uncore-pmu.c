@@ -293,11 +293,14 @@ static bool unc_group_fits(struct perf_event *event)
 	struct ia64_unc_inst scratch[IA64_UNC_MAX_INSTANCES] = {};
 	struct perf_event *leader = event->group_leader, *sibling;
 
-	if (leader != event && !unc_group_add(scratch, leader, event->pmu))
-		return false;
-	for_each_sibling_event(sibling, leader)
-		if (!unc_group_add(scratch, sibling, event->pmu))
+	/* A new leader has no siblings, nor the context lock to walk them. */
+	if (leader != event) {
+		if (!unc_group_add(scratch, leader, event->pmu))
 			return false;
+		for_each_sibling_event(sibling, leader)
+			if (!unc_group_add(scratch, sibling, event->pmu))
+				return false;
+	}
 	return unc_group_add(scratch, event, event->pmu);
 }
 

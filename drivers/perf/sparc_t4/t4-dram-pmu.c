@@ -104,10 +104,12 @@ static int t4_dram_init(struct pmu_uncore *pu, struct perf_event *event)
 		pr_debug("config 0x%llx refused: %s\n", event->attr.config, why);
 		return ret;
 	}
-	if (leader != event && leader->pmu == event->pmu)
-		n++;
-	for_each_sibling_event(sibling, leader)
-		n += sibling->pmu == event->pmu;
+	/* A new leader has no siblings, nor the context lock to walk them. */
+	if (leader != event) {
+		n += leader->pmu == event->pmu;
+		for_each_sibling_event(sibling, leader)
+			n += sibling->pmu == event->pmu;
+	}
 	if (n > T4_DRAM_COUNTERS)
 		return -EINVAL;
 	event->hw.config = select;

@@ -31,6 +31,12 @@ guest_ppc64_boot() {
 	return 0
 }
 
+# What the guest kernel reports that fails a tier: warnings and oopses,
+# and what its debug options find (KASAN's "BUG: KASAN", lockdep's
+# "WARNING: possible circular locking dependency" and friends, debug
+# objects' "ODEBUG").
+GUEST_REPORTS='WARNING: CPU:|WARNING: (possible|inconsistent|suspicious|lock held|bad unlock)|INFO: (possible|trying)|ODEBUG:|cut here|Oops|BUG:|Kernel panic|Unable to handle kernel'
+
 # guest_results LOG TIER: count @@RESULT lines, add the boot checks, print
 # failures, and record the tier's counts.
 guest_results() {
@@ -45,10 +51,10 @@ guest_results() {
 		log "$tier: the guest did not finish its tests (log: $logf)"
 		tail -n 30 "$logf" >&2
 	fi
-	if grep -qE 'WARNING: CPU:|cut here|Oops|BUG:|Kernel panic|Call Trace:|Unable to handle kernel' "$logf"; then
+	if grep -qE "$GUEST_REPORTS|Call Trace:" "$logf"; then
 		fail=$((fail + 1))
 		log "$tier: kernel warnings or oopses in the guest:"
-		grep -E -A15 'WARNING: CPU:|cut here|Oops|BUG:|Kernel panic|Unable to handle kernel' "$logf" | head -n 40 >&2
+		grep -E -A15 "$GUEST_REPORTS" "$logf" | head -n 40 >&2
 	else
 		pass=$((pass + 1))
 	fi

@@ -392,16 +392,15 @@ static int check_unpriv(const char *pmu, const char *uid_str)
  */
 #define OV_PERIOD	1000000ULL
 
-static volatile int sig_in, sig_hup, sig_other;
+/* Written by the handler, read after: atomics rather than volatile. */
+static int sig_in, sig_hup, sig_other;
 
 static void on_sigio(int sig, siginfo_t *si, void *uc)
 {
-	if (si->si_code == POLL_IN)
-		sig_in++;
-	else if (si->si_code == POLL_HUP)
-		sig_hup++;
-	else
-		sig_other++;
+	int *n = si->si_code == POLL_IN ? &sig_in :
+		 si->si_code == POLL_HUP ? &sig_hup : &sig_other;
+
+	__atomic_fetch_add(n, 1, __ATOMIC_RELAXED);
 }
 
 struct ov_result {
@@ -478,12 +477,14 @@ static int ov_refresh(int type, __u64 config, int shots, struct ov_result *o)
 	fcntl(fd, F_SETOWN, getpid());
 	fcntl(fd, F_SETSIG, SIGIO);
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC);
-	sig_in = sig_hup = sig_other = 0;
+	__atomic_store_n(&sig_in, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&sig_hup, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&sig_other, 0, __ATOMIC_RELAXED);
 	ioctl(fd, PERF_EVENT_IOC_REFRESH, shots);
 	work(20 * OV_PERIOD);
-	o->refresh_in = sig_in;
-	o->refresh_hup = sig_hup;
-	o->refresh_other = sig_other;
+	o->refresh_in = __atomic_load_n(&sig_in, __ATOMIC_RELAXED);
+	o->refresh_hup = __atomic_load_n(&sig_hup, __ATOMIC_RELAXED);
+	o->refresh_other = __atomic_load_n(&sig_other, __ATOMIC_RELAXED);
 	o->refresh_samples = ring_samples(&r);
 	/* The limit disabled it: more work counts nothing. */
 	read(fd, &before, sizeof(before));

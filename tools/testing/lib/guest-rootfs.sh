@@ -1,12 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Build the POWER9 guest's base initramfs from Debian's ppc64el packages:
-# busybox-static and the real perf (linux-perf 6.12 from bookworm-backports)
-# with exactly the shared libraries it needs. Cached; prints the cpio path.
+# busybox-static, the real perf (linux-perf 6.12 from bookworm-backports)
+# and trinity, with exactly the shared libraries they need. Cached; prints
+# the cpio path.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
-PKGS=(linux-perf/bookworm-backports busybox-static)
+PKGS=(linux-perf/bookworm-backports busybox-static trinity)
 TRIPLET=powerpc64le-linux-gnu
 dir=$CACHE/guest/ppc64el
 out=$dir/base.cpio
@@ -38,6 +39,7 @@ mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,root,lib64,usr/bin,etc} \
 	"$root/lib/$TRIPLET"
 cp "$dir/stage/bin/busybox" "$root/bin/busybox"
 cp "$dir/stage/usr/bin/perf" "$root/usr/bin/perf"
+cp "$dir/stage/usr/bin/trinity" "$root/usr/bin/trinity"
 ln -sf "/lib/$TRIPLET/ld64.so.2" "$root/lib64/ld64.so.2"
 
 # Copy the NEEDED closure of perf, resolved in the staged packages.
@@ -49,7 +51,7 @@ find_lib() {
 	return 1
 }
 declare -A seen=()
-queue=("$root/usr/bin/perf")
+queue=("$root/usr/bin/perf" "$root/usr/bin/trinity")
 while [ ${#queue[@]} -gt 0 ]; do
 	f=${queue[0]}
 	queue=("${queue[@]:1}")
@@ -61,7 +63,7 @@ while [ ${#queue[@]} -gt 0 ]; do
 		queue+=("$root/lib/$TRIPLET/$lib")
 	done
 done
-log "guest userspace: perf with ${#seen[@]} shared libraries"
+log "guest userspace: perf and trinity with ${#seen[@]} shared libraries"
 
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) >"$out"
 echo "$stamp_key" >"$dir/base.key"

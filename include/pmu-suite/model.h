@@ -5,6 +5,8 @@
 #ifndef _PMU_SUITE_MODEL_H
 #define _PMU_SUITE_MODEL_H
 
+#include <kunit/test.h>
+#include <linux/atomic.h>
 #include <linux/capability.h>
 #include <linux/cpumask.h>
 #include <linux/cred.h>
@@ -240,6 +242,81 @@ static inline bool pmu_model_nmi_disarm(struct pmu_model_nmi *n)
 	n->fn = NULL;
 	n->at = 0;
 	return fired;
+}
+
+/**
+ * struct pmu_model_sweep - a model's part in pmu_model_nmi_sweep()
+ * @nmi: the model's interrupt
+ * @overflow: the interrupt: count the sampling event past its period and
+ *	take the overflow interrupt
+ * @open_counting: open a counting event on the current task
+ * @open_sampling: open a sampling event on another counter
+ * @count: count @n of the counting event's events
+ * @value: read an event's count
+ * @samples: the tests' sample count
+ * @sampled_max: most events the sampling event may have counted (two
+ *	overflow bursts)
+ */
+struct pmu_model_sweep {
+	struct pmu_model_nmi *nmi;
+	void (*overflow)(void);
+	struct perf_event *(*open_counting)(void);
+	struct perf_event *(*open_sampling)(void);
+	void (*count)(u64 n);
+	u64 (*value)(struct perf_event *event);
+	atomic_t *samples;
+	u64 sampled_max;
+};
+
+/**
+ * pmu_model_nmi_sweep() - interrupts anywhere
+ * @test: the test
+ * @s: the model's part
+ *
+ * Another counter's overflow interrupt comes after each register access
+ * in turn of disabling, enabling, reading and closing a counting event,
+ * until the sequence has no access left. The count stays exact, and the
+ * sampling event still samples afterwards: once for a period's events, or
+ * twice when the injected overflow's remainder ends the period early; it
+ * never counts more than it was fed.
+ */
+static inline void pmu_model_nmi_sweep(struct kunit *test,
+				       const struct pmu_model_sweep *s)
+{
+	unsigned int at;
+
+	for (at = 1; at < 1000; at++) {
+		struct perf_event *a = s->open_counting();
+		struct perf_event *b = s->open_sampling();
+		bool fired;
+		int n;
+
+		KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+		KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+		pmu_model_nmi_arm(s->nmi, s->overflow, at);
+		s->count(1000);
+		perf_event_disable(a);
+		s->count(7);
+		perf_event_enable(a);
+		s->count(500);
+		KUNIT_EXPECT_EQ_MSG(test, s->value(a), 1500ULL, "NMI at access %u", at);
+		perf_event_release_kernel(a);
+		fired = pmu_model_nmi_disarm(s->nmi);
+		n = atomic_read(s->samples);
+		s->overflow();
+		KUNIT_EXPECT_GE_MSG(test, atomic_read(s->samples), n + 1,
+				    "NMI at access %u", at);
+		KUNIT_EXPECT_LE_MSG(test, atomic_read(s->samples), n + 2,
+				    "NMI at access %u", at);
+		KUNIT_EXPECT_LE_MSG(test, s->value(b), s->sampled_max,
+				    "NMI at access %u", at);
+		perf_event_release_kernel(b);
+		if (!fired)
+			break;
+	}
+	kunit_info(test, "an interrupt after each of %u accesses", at - 1);
+	KUNIT_EXPECT_GT(test, at, 10U);
+	KUNIT_EXPECT_LT(test, at, 1000U);
 }
 
 #endif /* _PMU_SUITE_MODEL_H */

@@ -660,56 +660,42 @@ static void ia64k_generic_events(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
 }
 
-/*
- * Interrupts anywhere: another counter's overflow interrupt comes after
- * each register access in turn of disabling, enabling, reading and
- * closing a counting event, until the sequence has no access left. The
- * count stays exact, and the sampling event still samples afterwards:
- * once for a period's events, or twice when the injected overflow's
- * remainder ends the period early; it never counts more than it was fed.
- */
+/* Interrupts anywhere (pmu_model_nmi_sweep()). */
 static void ia64k_overflow_b(void)
 {
 	ia64_model_count(0x12, 0, 1500);
 	ia64_model_take_interrupt();
 }
 
+static struct perf_event *ia64k_open_counting(void)
+{
+	return ia64k_open(CFG(0x08, 0), 0);
+}
+
+static struct perf_event *ia64k_open_b(void)
+{
+	return ia64k_open(CFG(0x12, 0), 1000);
+}
+
+static void ia64k_count_a(u64 n)
+{
+	ia64_model_count(0x08, 0, n);
+}
+
 static void ia64k_nmi_anywhere(struct kunit *test)
 {
-	unsigned int at;
+	const struct pmu_model_sweep s = {
+		.nmi = &ia64_model.nmi,
+		.overflow = ia64k_overflow_b,
+		.open_counting = ia64k_open_counting,
+		.open_sampling = ia64k_open_b,
+		.count = ia64k_count_a,
+		.value = ia64k_value,
+		.samples = &samples,
+		.sampled_max = 3000,
+	};
 
-	for (at = 1; at < 1000; at++) {
-		struct perf_event *a = ia64k_open(CFG(0x08, 0), 0);
-		struct perf_event *b = ia64k_open(CFG(0x12, 0), 1000);
-		bool fired;
-		int s;
-
-		KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-		KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-		pmu_model_nmi_arm(&ia64_model.nmi, ia64k_overflow_b, at);
-		ia64_model_count(0x08, 0, 1000);
-		perf_event_disable(a);
-		ia64_model_count(0x08, 0, 7);
-		perf_event_enable(a);
-		ia64_model_count(0x08, 0, 500);
-		KUNIT_EXPECT_EQ_MSG(test, ia64k_value(a), 1500ULL, "NMI at access %u", at);
-		perf_event_release_kernel(a);
-		fired = pmu_model_nmi_disarm(&ia64_model.nmi);
-		s = atomic_read(&samples);
-		ia64k_overflow_b();
-		KUNIT_EXPECT_GE_MSG(test, atomic_read(&samples), s + 1,
-				    "NMI at access %u", at);
-		KUNIT_EXPECT_LE_MSG(test, atomic_read(&samples), s + 2,
-				    "NMI at access %u", at);
-		KUNIT_EXPECT_LE_MSG(test, ia64k_value(b), (u64)(3000),
-				    "NMI at access %u", at);
-		perf_event_release_kernel(b);
-		if (!fired)
-			break;
-	}
-	kunit_info(test, "an interrupt after each of %u accesses", at - 1);
-	KUNIT_EXPECT_GT(test, at, 10U);
-	KUNIT_EXPECT_LT(test, at, 1000U);
+	pmu_model_nmi_sweep(test, &s);
 }
 
 static void ia64k_refusals(struct kunit *test)

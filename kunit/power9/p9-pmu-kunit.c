@@ -515,50 +515,36 @@ static void p9k_nmi_during_read(struct kunit *test)
 	perf_event_release_kernel(a);
 }
 
-/*
- * Interrupts anywhere: another counter's overflow interrupt comes after
- * each register access in turn of disabling, enabling, reading and
- * closing a counting event, until the sequence has no access left. The
- * count stays exact, and the sampling event still samples afterwards:
- * once for a period's events, or twice when the injected overflow's
- * remainder ends the period early; it never counts more than it was fed.
- */
+/* Interrupts anywhere (pmu_model_nmi_sweep()). */
+static struct perf_event *p9k_open_counting(void)
+{
+	return p9k_open(0x10002, 0, NULL);
+}
+
+static struct perf_event *p9k_open_b(void)
+{
+	return p9k_open(P9K_B_CODE, P9K_B_PERIOD, NULL);
+}
+
+static void p9k_count_a(u64 n)
+{
+	p9_model_count(0x10002, n);
+}
+
 static void p9k_nmi_anywhere(struct kunit *test)
 {
-	unsigned int at;
+	const struct pmu_model_sweep s = {
+		.nmi = &p9_model.nmi,
+		.overflow = p9k_overflow_b,
+		.open_counting = p9k_open_counting,
+		.open_sampling = p9k_open_b,
+		.count = p9k_count_a,
+		.value = p9k_value,
+		.samples = &samples,
+		.sampled_max = 2 * (P9K_B_PERIOD + 50),
+	};
 
-	for (at = 1; at < 1000; at++) {
-		struct perf_event *a = p9k_open(0x10002, 0, NULL);
-		struct perf_event *b = p9k_open(P9K_B_CODE, P9K_B_PERIOD, NULL);
-		bool fired;
-		int s;
-
-		KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-		KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-		pmu_model_nmi_arm(&p9_model.nmi, p9k_overflow_b, at);
-		p9_model_count(0x10002, 1000);
-		perf_event_disable(a);
-		p9_model_count(0x10002, 7);
-		perf_event_enable(a);
-		p9_model_count(0x10002, 500);
-		KUNIT_EXPECT_EQ_MSG(test, p9k_value(a), 1500ULL, "NMI at access %u", at);
-		perf_event_release_kernel(a);
-		fired = pmu_model_nmi_disarm(&p9_model.nmi);
-		s = atomic_read(&samples);
-		p9k_overflow_b();
-		KUNIT_EXPECT_GE_MSG(test, atomic_read(&samples), s + 1,
-				    "NMI at access %u", at);
-		KUNIT_EXPECT_LE_MSG(test, atomic_read(&samples), s + 2,
-				    "NMI at access %u", at);
-		KUNIT_EXPECT_LE_MSG(test, p9k_value(b), (u64)(2 * (P9K_B_PERIOD + 50)),
-				    "NMI at access %u", at);
-		perf_event_release_kernel(b);
-		if (!fired)
-			break;
-	}
-	kunit_info(test, "an interrupt after each of %u accesses", at - 1);
-	KUNIT_EXPECT_GT(test, at, 10U);
-	KUNIT_EXPECT_LT(test, at, 1000U);
+	pmu_model_nmi_sweep(test, &s);
 }
 
 /*

@@ -541,55 +541,41 @@ static void t4k_nmi_while_starting(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
-/*
- * Interrupts anywhere: another counter's overflow interrupt comes after
- * each register access in turn of disabling, enabling, reading and
- * closing a counting event, until the sequence has no access left. The
- * count stays exact, and the sampling event still samples afterwards:
- * once for a period's events, or twice when the injected overflow's
- * remainder ends the period early; it never counts more than it was fed.
- */
+/* Interrupts anywhere (pmu_model_nmi_sweep()). */
 static void t4k_overflow_b(void)
 {
 	t4_model_count(26, 0, 1500);
 }
 
+static struct perf_event *t4k_open_counting(void)
+{
+	return t4k_open(T4_CONFIG(6, 0x01), 0, NULL);
+}
+
+static struct perf_event *t4k_open_b(void)
+{
+	return t4k_open(T4_CONFIG(26, 0), 1000, NULL);
+}
+
+static void t4k_count_a(u64 n)
+{
+	t4_model_count(6, 0x01, n);
+}
+
 static void t4k_nmi_anywhere(struct kunit *test)
 {
-	unsigned int at;
+	const struct pmu_model_sweep s = {
+		.nmi = &t4_model.nmi,
+		.overflow = t4k_overflow_b,
+		.open_counting = t4k_open_counting,
+		.open_sampling = t4k_open_b,
+		.count = t4k_count_a,
+		.value = t4k_value,
+		.samples = &samples,
+		.sampled_max = 3000,
+	};
 
-	for (at = 1; at < 1000; at++) {
-		struct perf_event *a = t4k_open(T4_CONFIG(6, 0x01), 0, NULL);
-		struct perf_event *b = t4k_open(T4_CONFIG(26, 0), 1000, NULL);
-		bool fired;
-		int s;
-
-		KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-		KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-		pmu_model_nmi_arm(&t4_model.nmi, t4k_overflow_b, at);
-		t4_model_count(6, 0x01, 1000);
-		perf_event_disable(a);
-		t4_model_count(6, 0x01, 7);
-		perf_event_enable(a);
-		t4_model_count(6, 0x01, 500);
-		KUNIT_EXPECT_EQ_MSG(test, t4k_value(a), 1500ULL, "NMI at access %u", at);
-		perf_event_release_kernel(a);
-		fired = pmu_model_nmi_disarm(&t4_model.nmi);
-		s = atomic_read(&samples);
-		t4k_overflow_b();
-		KUNIT_EXPECT_GE_MSG(test, atomic_read(&samples), s + 1,
-				    "NMI at access %u", at);
-		KUNIT_EXPECT_LE_MSG(test, atomic_read(&samples), s + 2,
-				    "NMI at access %u", at);
-		KUNIT_EXPECT_LE_MSG(test, t4k_value(b), (u64)(3000),
-				    "NMI at access %u", at);
-		perf_event_release_kernel(b);
-		if (!fired)
-			break;
-	}
-	kunit_info(test, "an interrupt after each of %u accesses", at - 1);
-	KUNIT_EXPECT_GT(test, at, 10U);
-	KUNIT_EXPECT_LT(test, at, 1000U);
+	pmu_model_nmi_sweep(test, &s);
 }
 
 static int t4k_suite_init(struct kunit_suite *suite)

@@ -150,6 +150,18 @@ struct pmu_generic_table {
 	bool (*raw_of)(const void *entry, u64 *raw);
 };
 
+/*
+ * A struct pmu_generic_table over the array @events (ARRAY_SIZE() spelt
+ * out: @events is named once outside sizeof).
+ */
+#define PMU_GENERIC_TABLE(events, raw_of_entry) {			\
+	.entries	= events,					\
+	.n		= sizeof(events) / sizeof((events)[0]) +	\
+			  __must_be_array(events),			\
+	.size		= sizeof((events)[0]),				\
+	.raw_of		= raw_of_entry,					\
+}
+
 /**
  * pmu_generic_config() - the raw config of a generic event
  * @t: the PMU's generic events

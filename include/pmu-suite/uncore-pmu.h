@@ -48,8 +48,10 @@ struct pmu_uncore_set;
  * @update: add what @event's counter counted since @prev_count to its
  *	count; with @stop, leave the counter stopped as well
  * @format: the format/ attributes, NULL-terminated
- * @nr_events: most events/ files
- * @build_events: add the events/ files with pmu_events_add()
+ * @nr_events: events in the PMU's catalogue
+ * @event_at: the events/ name of catalogue event @i, and in *@id what
+ *	event_show() prints it from; NULL leaves the event out, and of two
+ *	events of one name the first gets the file
  * @event_show: optional; print the events/ file added with @id (default
  *	"event=0x<id>")
  */
@@ -62,7 +64,7 @@ struct pmu_uncore_ops {
 		       bool stop);
 	struct attribute **format;
 	unsigned int nr_events;
-	void (*build_events)(struct pmu_uncore *pu, struct pmu_events *e);
+	const char *(*event_at)(struct pmu_uncore *pu, unsigned int i, u64 *id);
 	ssize_t (*event_show)(struct pmu_uncore *pu, u64 id, char *page);
 };
 
@@ -136,7 +138,10 @@ static inline struct pmu_uncore *to_pmu_uncore(struct pmu *pmu)
 	return container_of(pmu, struct pmu_uncore, pmu);
 }
 
-int pmu_uncore_set_init(struct pmu_uncore_set *set);
+int pmu_uncore_set_init(struct pmu_uncore_set *set, unsigned int nr_packages,
+			int (*package_of)(unsigned int cpu), u64 poll_ns,
+			void (*poll)(struct pmu_uncore_set *set,
+				     unsigned int pkg));
 void pmu_uncore_set_exit(struct pmu_uncore_set *set);
 int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 			const struct pmu_uncore_ops *ops, struct module *owner,

@@ -58,9 +58,10 @@ static void uk_update(struct pmu_uncore *pu, struct perf_event *event,
 
 static struct attribute *uk_no_attrs[] = { NULL };
 
-static void uk_build_events(struct pmu_uncore *pu, struct pmu_events *e)
+static const char *uk_event_at(struct pmu_uncore *pu, unsigned int i, u64 *id)
 {
-	pmu_events_add(e, "uk_event", 0x2a);
+	*id = 0x2a;
+	return "uk_event";
 }
 
 static const struct pmu_uncore_ops uk_ops = {
@@ -69,7 +70,7 @@ static const struct pmu_uncore_ops uk_ops = {
 	.update		= uk_update,
 	.format		= uk_no_attrs,
 	.nr_events	= 1,
-	.build_events	= uk_build_events,
+	.event_at	= uk_event_at,
 };
 
 static struct perf_event *uk_open(struct uk_set *u, int cpu,
@@ -204,13 +205,8 @@ static int uk_suite_init(struct kunit_suite *suite)
 	for (i = 0; i < 2; i++) {
 		struct uk_set *u = &uk_sets[i];
 
-		u->set = (struct pmu_uncore_set) {
-			.nr_packages	= 1,
-			.package_of	= uk_package_of,
-			.poll_ns	= POLL_NS,
-			.poll		= uk_poll,
-		};
-		ret = pmu_uncore_set_init(&u->set);
+		ret = pmu_uncore_set_init(&u->set, 1, uk_package_of, POLL_NS,
+					  uk_poll);
 		if (ret)
 			return ret;
 		ret = pmu_uncore_register(&u->pu, &u->set, &uk_ops, THIS_MODULE,

@@ -722,6 +722,9 @@ static ssize_t pmu_core_event_show(struct device *dev,
 int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		      const struct pmu_core_backend *backend, const char *name)
 {
+	const char *event;
+	unsigned int i;
+	u64 id;
 	int ret;
 
 	if (pc->registered)
@@ -729,14 +732,22 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	if (!ops->max_events || ops->max_events > PMU_CORE_MAX_EVENTS ||
 	    !ops->width || ops->width > 63 || !backend->reserve ||
 	    !backend->release || !backend->read_counter ||
-	    !backend->write_counter)
+	    !backend->write_counter ||
+	    (ops->nr_catalogue && !ops->catalogue_event))
 		return -EINVAL;
 	pc->ops = ops;
-	ret = pmu_events_alloc(&pc->events, ops->nr_events(),
+	ret = pmu_events_alloc(&pc->events, ops->nr_catalogue +
+			       (ops->generic ? ops->generic->n : 0),
 			       pmu_core_event_show);
 	if (ret)
 		return ret;
-	ops->build_events(&pc->events);
+	for (i = 0; i < ops->nr_catalogue; i++) {
+		event = ops->catalogue_event(i, &id);
+		if (event)
+			pmu_events_add(&pc->events, event, id);
+	}
+	if (ops->generic)
+		pmu_events_add_generic(&pc->events, ops->generic);
 	pc->cpus = __alloc_percpu(sizeof(struct pmu_core_cpu) + ops->cpu_size,
 				  __alignof__(struct pmu_core_cpu));
 	if (!pc->cpus) {

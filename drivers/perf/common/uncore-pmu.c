@@ -266,19 +266,29 @@ static ssize_t pmu_uncore_event_show(struct device *dev,
 
 /**
  * pmu_uncore_set_init() - set up a set before its PMUs are registered
- * @set: the set, with @nr_packages, @package_of and, for polled
- *	counters, @poll_ns and @poll filled in
+ * @set: the set
+ * @nr_packages: its packages
+ * @package_of: the package of a CPU, negative for none
+ * @poll_ns: for polled counters, the poll period; else 0
+ * @poll: for polled counters, what folds a package's counts; else NULL
  *
  * The online CPUs take their packages at once; from then on the set
  * follows CPU hotplug.
  *
  * Return: 0 or a negative errno.
  */
-int pmu_uncore_set_init(struct pmu_uncore_set *set)
+int pmu_uncore_set_init(struct pmu_uncore_set *set, unsigned int nr_packages,
+			int (*package_of)(unsigned int cpu), u64 poll_ns,
+			void (*poll)(struct pmu_uncore_set *set,
+				     unsigned int pkg))
 {
 	unsigned int i;
 	int ret;
 
+	set->nr_packages = nr_packages;
+	set->package_of = package_of;
+	set->poll_ns = poll_ns;
+	set->poll = poll;
 	if (!set->nr_packages || set->nr_packages > PMU_UNCORE_MAX_PACKAGES ||
 	    !set->package_of || (set->poll_ns && !set->poll))
 		return -EINVAL;
@@ -336,7 +346,9 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 			const struct pmu_uncore_ops *ops, struct module *owner,
 			const char *name)
 {
-	unsigned int i;
+	const char *event;
+	unsigned int i, e;
+	u64 id;
 	int ret;
 
 	for (i = 0; i < PMU_UNCORE_MAX_PMUS && set->pmus[i]; i++)
@@ -344,14 +356,18 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 	if (i == PMU_UNCORE_MAX_PMUS)
 		return -ENOSPC;
 	if (!ops->init || !ops->start || !ops->update || !ops->format ||
-	    !ops->build_events)
+	    !ops->event_at)
 		return -EINVAL;
 	*pu = (struct pmu_uncore) { .set = set, .ops = ops };
 	ret = pmu_events_alloc(&pu->events, ops->nr_events,
 			       pmu_uncore_event_show);
 	if (ret)
 		return ret;
-	ops->build_events(pu, &pu->events);
+	for (e = 0; e < ops->nr_events; e++) {
+		event = ops->event_at(pu, e, &id);
+		if (event && !pmu_events_has(&pu->events, event))
+			pmu_events_add(&pu->events, event, id);
+	}
 	pu->format_group.name = "format";
 	pu->format_group.attrs = ops->format;
 	pu->groups[0] = &pu->format_group;

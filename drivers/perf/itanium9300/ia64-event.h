@@ -16,6 +16,7 @@
 
 #include <linux/bits.h>
 #include <linux/types.h>
+#include <pmu-suite/generic.h>
 
 #include "ia64-catalogue.h"
 
@@ -185,5 +186,14 @@ static inline bool ia64_event_is_l2d(const struct ia64_event *ev)
 {
 	return ev->flags & IA64_EV_L2D_SET;
 }
+
+/*
+ * perf's generic hardware and cache events, named by the catalogue events
+ * (sysfs names) that count them.
+ */
+extern const struct pmu_generic_by_name ia64_generic_events[];
+extern const struct pmu_generic_table ia64_generic;
+
+int ia64_catalogue_index(const char *alias);
 
 #endif /* _IA64_EVENT_H */

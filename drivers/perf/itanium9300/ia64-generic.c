@@ -17,7 +17,7 @@
 #include <pmu-suite/generic.h>
 
 #include "ia64-catalogue.h"
-#include "ia64-generic.h"
+#include "ia64-event.h"
 
 const struct pmu_generic_by_name ia64_generic_events[] = {
 	/* CPU_OP_CYCLES.ALL: every cycle, whatever PMC.plm lets through. */
@@ -87,10 +87,6 @@ static bool ia64_generic_raw_of(const void *entry, u64 *raw)
 	return true;
 }
 
-const struct pmu_generic_table ia64_generic = {
-	.entries = ia64_generic_events,
-	.n = ARRAY_SIZE(ia64_generic_events),
-	.size = sizeof(ia64_generic_events[0]),
-	.raw_of = ia64_generic_raw_of,
-};
+const struct pmu_generic_table ia64_generic =
+	PMU_GENERIC_TABLE(ia64_generic_events, ia64_generic_raw_of);
 EXPORT_SYMBOL_IF_KUNIT(ia64_generic);

@@ -12,7 +12,6 @@
 #include <pmu-suite/counter.h>
 
 #include "ia64-event.h"
-#include "ia64-generic.h"
 #include "ia64-pmc.h"
 #include <pmu-suite/ia64-regs.h>
 #include "ia64-sample.h"

@@ -24,7 +24,6 @@
 
 #include "ia64-catalogue.h"
 #include "ia64-event.h"
-#include "ia64-generic.h"
 #include "ia64-pmc.h"
 #include <pmu-suite/ia64-pmu.h>
 #include <pmu-suite/ia64-regs.h>
@@ -422,20 +421,10 @@ static ssize_t ia64_event_show(u64 config, char *page)
 }
 
 /* The catalogue, and perf's names for the generic events it counts. */
-static void ia64_build_events(struct pmu_events *e)
+static const char *ia64_catalogue_event(unsigned int i, u64 *config)
 {
-	unsigned int i;
-
-	for (i = 0; i < IA64_CATALOGUE_NR; i++)
-		pmu_events_add(e, ia64_catalogue[i].alias,
-			       IA64_CONFIG(ia64_catalogue[i].code,
-					   ia64_catalogue[i].umask));
-	pmu_events_add_generic(e, &ia64_generic);
-}
-
-static unsigned int ia64_nr_events(void)
-{
-	return IA64_CATALOGUE_NR + ia64_generic.n;
+	*config = IA64_CONFIG(ia64_catalogue[i].code, ia64_catalogue[i].umask);
+	return ia64_catalogue[i].alias;
 }
 
 const struct pmu_core_ops ia64_core_ops = {
@@ -464,10 +453,10 @@ const struct pmu_core_ops ia64_core_ops = {
 	.irq_ack	= ia64_irq_ack,
 	.sample		= ia64_sample,
 	.format		= ia64_format_attrs,
-	.build_events	= ia64_build_events,
+	.nr_catalogue	= IA64_CATALOGUE_NR,
+	.catalogue_event = ia64_catalogue_event,
 	.event_show	= ia64_event_show,
 	.branches	= IA64_ETB_ENTRIES / 2,
 	.max_precise	= 2,
-	.nr_events	= ia64_nr_events,
 };
 EXPORT_SYMBOL_GPL(ia64_core_ops);

@@ -447,23 +447,24 @@ static ssize_t unc_event_show(struct pmu_uncore *pu, u64 id, char *page)
 	return strlcat(page, "\n", PAGE_SIZE);
 }
 
-static void unc_build_events(struct pmu_uncore *pu, struct pmu_events *e)
+/*
+ * The box's events, named without their box prefix; sysfs gets those with
+ * a default encoding.
+ */
+static const char *unc_event_at(struct pmu_uncore *pu, unsigned int i, u64 *id)
 {
 	enum ia64_unc_box box = container_of(pu, struct ia64_unc_pmu, pu)->box;
 	const struct ia64_uncore_event *tab;
-	unsigned int i, n;
+	const char *name;
+	unsigned int n;
 	char str[32];
 
 	tab = ia64_unc_events(box, &n);
-	for (i = 0; i < n; i++) {
-		const char *name = strchr(tab[i].alias, '.');
-
-		name = name ? name + 1 : tab[i].alias;
-		/* A name listed twice by the manual gets one file. */
-		if (ia64_unc_event_string(box, &tab[i], str, sizeof(str)) &&
-		    !pmu_events_has(e, name))
-			pmu_events_add(e, name, i);
-	}
+	if (i >= n || !ia64_unc_event_string(box, &tab[i], str, sizeof(str)))
+		return NULL;
+	*id = i;
+	name = strchr(tab[i].alias, '.');
+	return name ? name + 1 : tab[i].alias;
 }
 
 #define UNC_OPS(b, nr) {					\
@@ -474,7 +475,7 @@ static void unc_build_events(struct pmu_uncore *pu, struct pmu_events *e)
 	.update		= unc_update,				\
 	.format		= unc_##b##_format_attrs,		\
 	.nr_events	= nr,					\
-	.build_events	= unc_build_events,			\
+	.event_at	= unc_event_at,				\
 	.event_show	= unc_event_show,			\
 }
 
@@ -532,13 +533,8 @@ int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
 		return -ENOMEM;
 	for (i = 0; i < ops->nr_sockets; i++)
 		raw_spin_lock_init(&unc_sockets[i].lock);
-	unc_set = (struct pmu_uncore_set) {
-		.nr_packages	= ops->nr_sockets,
-		.package_of	= ops->cpu_socket,
-		.poll_ns	= ops->poll_ns,
-		.poll		= unc_poll,
-	};
-	ret = pmu_uncore_set_init(&unc_set);
+	ret = pmu_uncore_set_init(&unc_set, ops->nr_sockets, ops->cpu_socket,
+				  ops->poll_ns, unc_poll);
 	if (ret) {
 		kfree(unc_sockets);
 		unc_sockets = NULL;

@@ -11,7 +11,7 @@
 
 #include "p9-catalogue.h"
 
-const struct p9_catalogue_event p9_catalogue[] = {
+const struct p9_catalogue_event p9_catalogue[P9_CATALOGUE_NR] = {
 	{ .code = 0x2080, .pmc = 0, .category = P9_CAT_ISU,
 	  .name = "PM_EE_OFF_EXT_INT",
 	  .alias = "pm_ee_off_ext_int" },
@@ -3485,9 +3485,6 @@ const struct p9_catalogue_event p9_catalogue[] = {
 	  .alias = "pm_mrk_fab_rsp_rwitm_cyc" },
 };
 EXPORT_SYMBOL_IF_KUNIT(p9_catalogue);
-
-const unsigned int p9_catalogue_len = ARRAY_SIZE(p9_catalogue);
-EXPORT_SYMBOL_IF_KUNIT(p9_catalogue_len);
 
 const struct p9_catalogue_group p9_groups[] = {
 	{ .id = 0, .name = "pm_stat", .nr = 4,

@@ -64,9 +64,10 @@ struct p9_catalogue_group {
 	u64 codes[P9_GROUP_MAX_EVENTS];
 };
 
+#define P9_CATALOGUE_NR	1157
+
 /* Sorted by code. */
-extern const struct p9_catalogue_event p9_catalogue[];
-extern const unsigned int p9_catalogue_len;
+extern const struct p9_catalogue_event p9_catalogue[P9_CATALOGUE_NR];
 
 extern const struct p9_catalogue_group p9_groups[];
 extern const unsigned int p9_groups_len;

@@ -30,8 +30,8 @@ static void p9_catalogue_all_valid(struct kunit *test)
 {
 	unsigned int i;
 
-	KUNIT_ASSERT_GT(test, p9_catalogue_len, 1000U);
-	for (i = 0; i < p9_catalogue_len; i++)
+	KUNIT_ASSERT_GT(test, P9_CATALOGUE_NR, 1000U);
+	for (i = 0; i < P9_CATALOGUE_NR; i++)
 		KUNIT_EXPECT_EQ_MSG(test, decode(p9_catalogue[i].code), 0,
 				    "%s (0x%llx)", p9_catalogue[i].name,
 				    p9_catalogue[i].code);
@@ -43,7 +43,7 @@ static void p9_catalogue_pmc_field(struct kunit *test)
 	struct p9_event ev;
 	const char *why;
 
-	for (i = 0; i < p9_catalogue_len; i++) {
+	for (i = 0; i < P9_CATALOGUE_NR; i++) {
 		KUNIT_ASSERT_EQ(test, p9_event_decode(p9_catalogue[i].code, &ev, &why), 0);
 		KUNIT_EXPECT_EQ(test, ev.pmc, p9_catalogue[i].pmc);
 	}

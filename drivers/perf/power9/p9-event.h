@@ -13,6 +13,7 @@
 
 #include <linux/bits.h>
 #include <linux/types.h>
+#include <pmu-suite/generic.h>
 
 #define P9_RAW_PMCXSEL		GENMASK_ULL(7, 0)	/* IBM 56:63 */
 #define P9_RAW_MARK		BIT_ULL(8)		/* IBM 55 */
@@ -101,5 +102,15 @@ struct p9_event {
 int p9_event_decode(u64 config, struct p9_event *ev, const char **why);
 bool p9_event_uses_mmcra(const struct p9_event *ev);
 u64 p9_event_mmcra_bits(const struct p9_event *ev);
+
+/*
+ * perf's generic hardware and cache events, named by the catalogue events
+ * that count them. Unmapped generic events get -ENOENT, the suite's rule
+ * (as arm_pmu's).
+ */
+extern const struct pmu_generic_by_name p9_generic_events[];
+extern const struct pmu_generic_table p9_generic;
+
+u64 p9_catalogue_code(const char *name);
 
 #endif /* _P9_EVENT_H */

@@ -10,7 +10,6 @@
 
 #include "p9-catalogue.h"
 #include "p9-event.h"
-#include "p9-generic.h"
 #include "p9-sched.h"
 
 #define L1D_READ_MISS	(PERF_COUNT_HW_CACHE_L1D |			\

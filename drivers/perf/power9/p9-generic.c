@@ -16,7 +16,7 @@
 #include <pmu-suite/generic.h>
 
 #include "p9-catalogue.h"
-#include "p9-generic.h"
+#include "p9-event.h"
 
 const struct pmu_generic_by_name p9_generic_events[] = {
 	{ PMU_GENERIC_HW("cycles", CPU_CYCLES), "PM_CYC" },
@@ -50,7 +50,7 @@ static bool p9_catalogue_has(const char *name, u64 code)
 {
 	unsigned int i;
 
-	for (i = 0; i < p9_catalogue_len; i++)
+	for (i = 0; i < P9_CATALOGUE_NR; i++)
 		if (p9_catalogue[i].code == code &&
 		    !strcmp(p9_catalogue[i].name, name))
 			return true;
@@ -72,7 +72,7 @@ u64 p9_catalogue_code(const char *name)
 	u64 first = 0;
 	unsigned int i, pmc;
 
-	for (i = 0; i < p9_catalogue_len; i++) {
+	for (i = 0; i < P9_CATALOGUE_NR; i++) {
 		u64 code = p9_catalogue[i].code;
 		u64 any = code & ~P9_CODE_PMC;
 
@@ -100,10 +100,6 @@ static bool p9_generic_raw_of(const void *entry, u64 *code)
 	return *code;
 }
 
-const struct pmu_generic_table p9_generic = {
-	.entries = p9_generic_events,
-	.n = ARRAY_SIZE(p9_generic_events),
-	.size = sizeof(p9_generic_events[0]),
-	.raw_of = p9_generic_raw_of,
-};
+const struct pmu_generic_table p9_generic =
+	PMU_GENERIC_TABLE(p9_generic_events, p9_generic_raw_of);
 EXPORT_SYMBOL_IF_KUNIT(p9_generic);

@@ -102,12 +102,10 @@ static struct attribute *nest_format_attrs[] = {
 	NULL
 };
 
-static void nest_build_events(struct pmu_uncore *pu, struct pmu_events *e)
+static const char *nest_event_at(struct pmu_uncore *pu, unsigned int i, u64 *id)
 {
-	unsigned int i;
-
-	for (i = 0; i < P9_NEST_EVENTS_NR; i++)
-		pmu_events_add(e, p9_nest_events[i].name, p9_nest_events[i].offset);
+	*id = p9_nest_events[i].offset;
+	return p9_nest_events[i].name;
 }
 
 static const struct pmu_uncore_ops nest_uncore_ops = {
@@ -116,7 +114,7 @@ static const struct pmu_uncore_ops nest_uncore_ops = {
 	.update		= nest_update,
 	.format		= nest_format_attrs,
 	.nr_events	= P9_NEST_EVENTS_NR,
-	.build_events	= nest_build_events,
+	.event_at	= nest_event_at,
 };
 
 /**
@@ -150,11 +148,8 @@ int p9_nest_register(const struct p9_nest_ops *ops, const char *name)
 	for (i = 0; i < P9_NEST_MAX_CHIPS; i++)
 		nest_chip_events[i] = 0;
 	/* The nest posts 64-bit counts in memory: nothing to poll. */
-	nest_chips = (struct pmu_uncore_set) {
-		.nr_packages	= ops->nr_chips,
-		.package_of	= ops->cpu_chip,
-	};
-	ret = pmu_uncore_set_init(&nest_chips);
+	ret = pmu_uncore_set_init(&nest_chips, ops->nr_chips, ops->cpu_chip,
+				  0, NULL);
 	if (ret)
 		return ret;
 	nest_ops = ops;

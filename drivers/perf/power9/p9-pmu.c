@@ -18,7 +18,6 @@
 
 #include "p9-catalogue.h"
 #include "p9-event.h"
-#include "p9-generic.h"
 #include "p9-mmcr.h"
 #include <pmu-suite/p9-pmu.h>
 #include <pmu-suite/p9-regs.h>
@@ -310,19 +309,10 @@ static ssize_t p9_event_show(u64 id, char *page)
 	return sysfs_emit(page, "event=0x%05llx\n", id);
 }
 
-/* events/: every catalogue event, then the generic events' names. */
-static void p9_build_events(struct pmu_events *e)
+static const char *p9_catalogue_event(unsigned int i, u64 *config)
 {
-	unsigned int i;
-
-	for (i = 0; i < p9_catalogue_len; i++)
-		pmu_events_add(e, p9_catalogue[i].alias, p9_catalogue[i].code);
-	pmu_events_add_generic(e, &p9_generic);
-}
-
-static unsigned int p9_nr_events(void)
-{
-	return p9_catalogue_len + p9_generic.n;
+	*config = p9_catalogue[i].code;
+	return p9_catalogue[i].alias;
 }
 
 const struct pmu_core_ops p9_core_ops = {
@@ -349,9 +339,9 @@ const struct pmu_core_ops p9_core_ops = {
 	.capture	= p9_capture,
 	.sample		= p9_sample,
 	.format		= p9_format_attrs,
-	.build_events	= p9_build_events,
+	.nr_catalogue	= P9_CATALOGUE_NR,
+	.catalogue_event = p9_catalogue_event,
 	.event_show	= p9_event_show,
 	.max_precise	= 2,
-	.nr_events	= p9_nr_events,
 };
 EXPORT_SYMBOL_GPL(p9_core_ops);

@@ -72,7 +72,7 @@ static unsigned int sample_events(struct kunit *test, struct p9_event *out)
 
 	out[n++] = ev_of(test, P9_CODE_PMC5_RUN_INST);
 	out[n++] = ev_of(test, P9_CODE_PMC6_RUN_CYC);
-	for (i = 0; i < p9_catalogue_len && n < SAMPLE_MAX; i++) {
+	for (i = 0; i < P9_CATALOGUE_NR && n < SAMPLE_MAX; i++) {
 		struct p9_event ev = ev_of(test, p9_catalogue[i].code);
 		unsigned int kind = ev.l2l3 ? 1 : ev.mmu ? 2 : 0;
 

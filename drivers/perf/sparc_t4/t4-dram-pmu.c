@@ -170,12 +170,11 @@ static struct attribute *t4_dram_format_attrs[] = {
 	NULL
 };
 
-static void t4_dram_build_events(struct pmu_uncore *pu, struct pmu_events *e)
+static const char *t4_dram_event_at(struct pmu_uncore *pu, unsigned int i,
+				    u64 *id)
 {
-	unsigned int i;
-
-	for (i = 0; i < T4_DRAM_EVENTS_NR; i++)
-		pmu_events_add(e, t4_dram_events[i].alias, t4_dram_events[i].select);
+	*id = t4_dram_events[i].select;
+	return t4_dram_events[i].alias;
 }
 
 static const struct pmu_uncore_ops t4_dram_uncore_ops = {
@@ -186,7 +185,7 @@ static const struct pmu_uncore_ops t4_dram_uncore_ops = {
 	.update		= t4_dram_update,
 	.format		= t4_dram_format_attrs,
 	.nr_events	= T4_DRAM_EVENTS_NR,
-	.build_events	= t4_dram_build_events,
+	.event_at	= t4_dram_event_at,
 };
 
 static int t4_dram_package_of(unsigned int cpu)
@@ -225,13 +224,8 @@ int t4_dram_register(const struct t4_dram_ops *ops, const char *prefix)
 	if (!t4_dram_pmus)
 		return -ENOMEM;
 	t4_dram_ops = ops;
-	t4_dram_chip = (struct pmu_uncore_set) {
-		.nr_packages	= 1,
-		.package_of	= t4_dram_package_of,
-		.poll_ns	= ops->poll_ns,
-		.poll		= t4_dram_poll,
-	};
-	ret = pmu_uncore_set_init(&t4_dram_chip);
+	ret = pmu_uncore_set_init(&t4_dram_chip, 1, t4_dram_package_of,
+				  ops->poll_ns, t4_dram_poll);
 	if (ret) {
 		kfree(t4_dram_pmus);
 		t4_dram_pmus = NULL;

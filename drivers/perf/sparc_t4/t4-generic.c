@@ -16,7 +16,7 @@
 #include <pmu-suite/generic.h>
 
 #include "t4-catalogue.h"
-#include "t4-generic.h"
+#include "t4-event.h"
 
 const struct t4_generic_event t4_generic_events[] = {
 	/* sl 26 counts cycles in the modes PCR.ut/st/ht select. */
@@ -50,10 +50,6 @@ static bool t4_generic_raw_of(const void *entry, u64 *raw)
 	return true;
 }
 
-const struct pmu_generic_table t4_generic = {
-	.entries = t4_generic_events,
-	.n = ARRAY_SIZE(t4_generic_events),
-	.size = sizeof(t4_generic_events[0]),
-	.raw_of = t4_generic_raw_of,
-};
+const struct pmu_generic_table t4_generic =
+	PMU_GENERIC_TABLE(t4_generic_events, t4_generic_raw_of);
 EXPORT_SYMBOL_IF_KUNIT(t4_generic);

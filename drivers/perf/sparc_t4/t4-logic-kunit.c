@@ -15,7 +15,6 @@
 #include "t4-catalogue.h"
 #include "t4-dram.h"
 #include "t4-event.h"
-#include "t4-generic.h"
 #include <pmu-suite/t4-regs.h>
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

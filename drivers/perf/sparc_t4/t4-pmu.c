@@ -36,7 +36,6 @@
 
 #include "t4-catalogue.h"
 #include "t4-event.h"
-#include "t4-generic.h"
 #include <pmu-suite/t4-pmu.h>
 #include <pmu-suite/t4-regs.h>
 
@@ -322,19 +321,10 @@ static ssize_t t4_event_show(u64 id, char *page)
 }
 
 /* events/: every catalogue event, then generic names it lacks. */
-static void t4_build_events(struct pmu_events *e)
+static const char *t4_catalogue_event(unsigned int i, u64 *config)
 {
-	unsigned int i;
-
-	for (i = 0; i < T4_CATALOGUE_NR; i++)
-		pmu_events_add(e, t4_catalogue[i].alias,
-			       T4_CONFIG(t4_catalogue[i].sl, t4_catalogue[i].mask));
-	pmu_events_add_generic(e, &t4_generic);
-}
-
-static unsigned int t4_nr_events(void)
-{
-	return T4_CATALOGUE_NR + t4_generic.n;
+	*config = T4_CONFIG(t4_catalogue[i].sl, t4_catalogue[i].mask);
+	return t4_catalogue[i].alias;
 }
 
 const struct pmu_core_ops t4_core_ops = {
@@ -359,11 +349,11 @@ const struct pmu_core_ops t4_core_ops = {
 	.irq_ack	= t4_irq_ack,
 	.sample		= t4_sample,
 	.format		= t4_format_attrs,
-	.build_events	= t4_build_events,
+	.nr_catalogue	= T4_CATALOGUE_NR,
+	.catalogue_event = t4_catalogue_event,
 	.event_show	= t4_event_show,
 	/* Precise groups trap on the overflowing instruction: no skid. */
 	.max_precise	= 3,
-	.nr_events	= t4_nr_events,
 	.release_extra	= t4_release_extra,
 };
 EXPORT_SYMBOL_GPL(t4_core_ops);

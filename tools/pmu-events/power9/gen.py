@@ -163,7 +163,7 @@ def tab_pad(text, column):
     return text + '\t' * tabs
 
 
-def gen_header():
+def gen_header(events):
     out = [h_banner('its own tables')]
     out.append('\n#ifndef _P9_CATALOGUE_H\n#define _P9_CATALOGUE_H\n\n'
                '#include <linux/types.h>\n\n')
@@ -201,13 +201,14 @@ def gen_header():
                '%s/* entries used in codes[] */\n'
                '\tu64 codes[P9_GROUP_MAX_EVENTS];\n'
                '};\n\n'
+               '#define P9_CATALOGUE_NR\t%d\n\n'
                '/* Sorted by code. */\n'
-               'extern const struct p9_catalogue_event p9_catalogue[];\n'
-               'extern const unsigned int p9_catalogue_len;\n\n'
+               'extern const struct p9_catalogue_event '
+               'p9_catalogue[P9_CATALOGUE_NR];\n\n'
                'extern const struct p9_catalogue_group p9_groups[];\n'
                'extern const unsigned int p9_groups_len;\n\n'
                '#endif /* _P9_CATALOGUE_H */\n'
-               % tab_pad('\tunsigned int nr;', 40))
+               % (tab_pad('\tunsigned int nr;', 40), len(events)))
     return ''.join(out)
 
 
@@ -216,7 +217,7 @@ def gen_c(events, groups, aliases):
     out = [pmucat.c_banner(source, TOOL)]
     out.append('\n#include <kunit/visibility.h>\n#include <linux/export.h>\n#include <linux/kernel.h>\n\n'
                '#include "p9-catalogue.h"\n\n')
-    out.append('const struct p9_catalogue_event p9_catalogue[] = {\n')
+    out.append('const struct p9_catalogue_event p9_catalogue[P9_CATALOGUE_NR] = {\n')
     for ev in sorted(events, key=lambda e: int(e['code'], 16)):
         out.append('\t{ .code = %s, .pmc = %d, .category = %s,\n'
                    '\t  .name = %s,\n'
@@ -224,10 +225,7 @@ def gen_c(events, groups, aliases):
                    % (c_code(ev['code']), ev['pmc'],
                       enum_name(ev['category']), pmucat.c_string(ev['name']),
                       pmucat.c_string(aliases[ev['code']])))
-    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_catalogue);\n\n'
-               'const unsigned int p9_catalogue_len = '
-               'ARRAY_SIZE(p9_catalogue);\n'
-               'EXPORT_SYMBOL_IF_KUNIT(p9_catalogue_len);\n\n')
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_catalogue);\n\n')
     out.append('const struct p9_catalogue_group p9_groups[] = {\n')
     for g in groups:
         codes = [c_code(e['code']) for e in g['events']]
@@ -347,7 +345,7 @@ def generate(data_dir=None):
                                 % (g['id'], e['code']))
     aliases = assign_aliases(events)
     files = {
-        H_FILE: gen_header(),
+        H_FILE: gen_header(events),
         C_FILE: gen_c(events, groups_doc['groups'], aliases),
     }
     per_cat = perf_events(events, aliases)

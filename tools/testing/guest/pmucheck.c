@@ -130,6 +130,37 @@ static void work(unsigned long n)
 	sink += sum;
 }
 
+/*
+ * Count @config of @pmu over @iterations of work() in this task, enabled
+ * and disabled around it: what the kernel adds is two ioctls, so the count
+ * is the loop's alone, on any kernel.
+ */
+static int count_work(const char *pmu, const char *config,
+		      const char *iterations)
+{
+	struct perf_event_attr attr;
+	__u64 value;
+	int fd;
+
+	attr_init(&attr, pmu_type(pmu), strtoull(config, NULL, 0));
+	attr.disabled = 1;
+	fd = sys_open(&attr, 0, -1, -1, 0);
+	if (fd < 0) {
+		perror("pmucheck: perf_event_open");
+		return 1;
+	}
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	work(strtoul(iterations, NULL, 0));
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (read(fd, &value, sizeof(value)) != sizeof(value)) {
+		perror("pmucheck: read");
+		return 1;
+	}
+	close(fd);
+	printf("%llu\n", (unsigned long long)value);
+	return 0;
+}
+
 static int count_busy(const char *pmu, const char *config, const char *count)
 {
 	int type = pmu_type(pmu), fd;
@@ -879,6 +910,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 5 && !strcmp(argv[1], "busy"))
 		return count_busy(argv[2], argv[3], argv[4]);
+	if (argc == 5 && !strcmp(argv[1], "count"))
+		return count_work(argv[2], argv[3], argv[4]);
 	if (argc == 3 && !strcmp(argv[1], "groups"))
 		return check_groups(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "unpriv"))
@@ -887,7 +920,8 @@ int main(int argc, char **argv)
 		return check_overflow(argv[2], argv[3], argv[4]);
 	if (argc == 5 && !strcmp(argv[1], "fuzz"))
 		return run_fuzz(argv[2], argv[3], argv[4]);
-	fprintf(stderr, "usage: pmucheck busy PMU CONFIG N | groups PMU |\n"
+	fprintf(stderr, "usage: pmucheck busy PMU CONFIG N | count PMU CONFIG N |\n"
+		"       pmucheck groups PMU |\n"
 		"       pmucheck unpriv PMU UID | overflow PMU INS CYC |\n"
 		"       pmucheck fuzz PMU SEED SECS\n");
 	return 2;

@@ -20,14 +20,19 @@ csv_value() {
 
 # A per-task event follows its task: 200,000,000 loop iterations pinned
 # to one CPU, then again while the task is moved to another CPU every
-# fiftieth of a second.
+# fiftieth of a second. Both start through taskset: on the debug kernel
+# an exec alone costs about 1% of the count (QEMU counts the kernel too).
 perf stat -x, -o /tmp/pinned.csv -e power9/pm_run_inst_cmpl/ -- \
 	taskset -c 1 /suite/longloop >/dev/null 2>&1
 ref=$(csv_value /tmp/pinned.csv pm_run_inst_cmpl)
 perf stat -x, -o /tmp/moved.csv -e power9/pm_run_inst_cmpl/,cpu-migrations -- \
-	/suite/longloop >/dev/null 2>&1 &
-sleep 0.3
-pid=$(pidof longloop)
+	taskset -c 0-3 /suite/longloop >/dev/null 2>&1 &
+# perf takes a while to start the loop on the debug kernel.
+pid=
+for i in $(seq 100); do
+	pid=$(pidof longloop) && break
+	sleep 0.1
+done
 i=0
 while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; do
 	taskset -p $((1 << (i % 4))) "$pid" >/dev/null 2>&1
@@ -38,8 +43,8 @@ wait
 n=$(csv_value /tmp/moved.csv pm_run_inst_cmpl)
 moves=$(csv_value /tmp/moved.csv cpu-migrations)
 echo "pinned: $ref, moved $moves times: $n"
-check_ratio "smp: a migrating task counts within 1% of a pinned one" \
-	"${n:-0}" "${ref:-0}" 1
+check_ratio "smp: a migrating task counts within ${MOVE_TOLERANCE:-1}% of a pinned one" \
+	"${n:-0}" "${ref:-0}" "${MOVE_TOLERANCE:-1}"
 check "smp: the task migrated at least three times" [ "${moves:-0}" -ge 3 ]
 
 # CPU-wide events on every CPU, each running one loop.
@@ -59,13 +64,16 @@ done
 # sample. The perf core of 6.12 drops a CPU's events when the CPU goes
 # (they do not come back with it), so the loop that runs on CPU 1 in the
 # meantime is what must be counted, CPU 2 must end as the built-in PMU's
-# does, and a new session counts and samples on CPU 2.
+# does, and a new session counts and samples on CPU 2. The loop on CPU 2
+# after it comes back is the long one (about 800,000,000 instructions):
+# taking a CPU offline is itself tens of millions of instructions on the
+# debug kernel, counted before its events go.
 cat >/tmp/hotplug.sh <<END
 echo 0 >$CPU/cpu2/online
 taskset -c 1 $LOOP
 echo 1 >$CPU/cpu2/online
 sleep 0.2
-taskset -c 2 $LOOP
+taskset -c 2 /suite/longloop
 END
 # percpu EVENT CPU FILE: CPU's count of EVENT in a perf stat -a -A file.
 percpu() {
@@ -82,7 +90,7 @@ p9_2=$(percpu pm_run_inst_cmpl 2 /tmp/hp.csv)
 cpu_2=$(percpu instructions 2 /tmp/hp-cpu.csv)
 echo "across hotplug: power9 CPU1 $p9_1 CPU2 $p9_2, built-in CPU2 $cpu_2"
 check "smp: CPU 1 counted while CPU 2 was offline" [ "${p9_1:-0}" -ge 40000000 ]
-if [ $((${p9_2:-0} >= 40000000)) -eq $((${cpu_2:-0} >= 40000000)) ]; then
+if [ $((${p9_2:-0} >= 400000000)) -eq $((${cpu_2:-0} >= 400000000)) ]; then
 	pass "smp: CPU 2's event ends the hotplug as the built-in PMU's"
 else
 	fail "smp: CPU 2's event ends the hotplug as the built-in PMU's" \

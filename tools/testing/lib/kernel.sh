@@ -28,13 +28,16 @@ kernel_src() {
 	echo "$dir"
 }
 
-# kernel_build NAME SRC ARCH CROSS_COMPILE FRAGMENT [MAKE TARGETS...]
-# allnoconfig plus FRAGMENT, checked, then built; prints the build dir.
+# kernel_build NAME SRC ARCH CROSS_COMPILE FRAGMENTS [MAKE TARGETS...]
+# allnoconfig plus FRAGMENTS (colon-separated, later ones win), checked,
+# then built; prints the build dir.
 kernel_build() {
-	local name=$1 src=$2 arch=$3 cross=$4 frag=$5 ver key bd opt want got stamp
+	local name=$1 src=$2 arch=$3 cross=$4 frag ver key bd opt want got stamp
+	local -a frags
+	IFS=: read -r -a frags <<<"$5"
 	shift 5
 	ver=$(basename "$src" | sed 's/^linux-//')
-	key=$(cat "$frag" | sha256sum | cut -c1-10)
+	key=$(cat "${frags[@]}" | sha256sum | cut -c1-10)
 	bd=$CACHE/build/$name-$ver-$key
 	local mk=(make -C "$src" O="$bd" ARCH="$arch" CROSS_COMPILE="$cross" -j"$JOBS")
 	if [ ! -f "$bd/.config" ]; then
@@ -44,7 +47,7 @@ kernel_build() {
 		"${mk[@]}" allnoconfig >"$bd/config.log" 2>&1 ||
 			{ cat "$bd/config.log" >&2; die "$name: allnoconfig failed"; }
 		KCONFIG_CONFIG="$bd/.config" "$src/scripts/kconfig/merge_config.sh" \
-			-m -O "$bd" "$bd/.config" "$frag" >>"$bd/config.log" 2>&1
+			-m -O "$bd" "$bd/.config" "${frags[@]}" >>"$bd/config.log" 2>&1
 		"${mk[@]}" olddefconfig >>"$bd/config.log" 2>&1 ||
 			{ cat "$bd/config.log" >&2; die "$name: olddefconfig failed"; }
 		# Every option the fragment asks for must have stuck.
@@ -58,9 +61,9 @@ kernel_build() {
 			got=$(grep "^${want%%=*}=" "$bd/.config" || true)
 			[ "$got" = "$want" ] || {
 				rm -f "$bd/.config"
-				die "$name: $frag asks for $want, the kernel config has '${got:-unset}'"
+				die "$name: a fragment asks for $want, the kernel config has '${got:-unset}'"
 			}
-		done <"$frag"
+		done < <(for frag in "${frags[@]}"; do cat "$frag"; done)
 	fi
 	# The tree changes only through the graft's patches: skip make when
 	# neither they nor the requested targets changed since the last build.

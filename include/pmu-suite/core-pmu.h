@@ -143,6 +143,8 @@ struct pmu_core;
  * @max_precise: the highest precise_ip any event may ask for (caps/
  *	max_precise); @check refuses it for events that have none
  * @branches: caps/branches (branch stack depth), 0 for none
+ * @caps_name: optional; caps/pmu_name, the processor as its maker names
+ *	it (the built-in PMUs' convention: POWER9's is "POWER9")
  */
 struct pmu_core_ops {
 	const char *name;
@@ -184,6 +186,7 @@ struct pmu_core_ops {
 	ssize_t (*event_show)(u64 id, char *page);
 	unsigned int max_precise;
 	unsigned int branches;
+	const char *caps_name;
 };
 
 /**
@@ -239,7 +242,7 @@ struct pmu_core {
 	struct pmu_events events;
 	const struct attribute_group *groups[4];
 	struct attribute_group caps_group;
-	struct attribute *caps_attrs[4];
+	struct attribute *caps_attrs[5];
 	bool registered;
 };
 

@@ -686,6 +686,13 @@ static ssize_t branches_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(branches);
 
+static ssize_t pmu_name_show(struct device *dev, struct device_attribute *attr,
+			     char *page)
+{
+	return sysfs_emit(page, "%s\n", pmu_core_of_dev(dev)->ops->caps_name);
+}
+static DEVICE_ATTR_RO(pmu_name);
+
 static void pmu_core_init_caps(struct pmu_core *pc)
 {
 	unsigned int n = 0;
@@ -695,6 +702,8 @@ static void pmu_core_init_caps(struct pmu_core *pc)
 		pc->caps_attrs[n++] = &dev_attr_max_precise.attr;
 	if (pc->ops->branches)
 		pc->caps_attrs[n++] = &dev_attr_branches.attr;
+	if (pc->ops->caps_name)
+		pc->caps_attrs[n++] = &dev_attr_pmu_name.attr;
 	pc->caps_attrs[n] = NULL;
 	pc->caps_group.name = "caps";
 	pc->caps_group.attrs = pc->caps_attrs;

@@ -458,5 +458,6 @@ const struct pmu_core_ops ia64_core_ops = {
 	.event_show	= ia64_event_show,
 	.branches	= IA64_ETB_ENTRIES / 2,
 	.max_precise	= 2,
+	.caps_name	= "Itanium 9300",
 };
 EXPORT_SYMBOL_GPL(ia64_core_ops);

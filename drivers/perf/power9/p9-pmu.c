@@ -343,5 +343,6 @@ const struct pmu_core_ops p9_core_ops = {
 	.catalogue_event = p9_catalogue_event,
 	.event_show	= p9_event_show,
 	.max_precise	= 2,
+	.caps_name	= "POWER9",
 };
 EXPORT_SYMBOL_GPL(p9_core_ops);

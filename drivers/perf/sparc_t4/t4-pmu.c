@@ -355,6 +355,7 @@ const struct pmu_core_ops t4_core_ops = {
 	/* Precise groups trap on the overflowing instruction: no skid. */
 	.max_precise	= 3,
 	.release_extra	= t4_release_extra,
+	.caps_name	= "SPARC T4",
 };
 EXPORT_SYMBOL_GPL(t4_core_ops);
 

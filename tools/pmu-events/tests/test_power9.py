@@ -213,7 +213,7 @@ class Aliases(Data):
     def test_c_table(self):
         with open(C_FILE, encoding='utf-8') as f:
             text = f.read()
-        table = text.split('p9_catalogue[] = {')[1].split('};')[0]
+        table = text.split('p9_catalogue[P9_CATALOGUE_NR] = {')[1].split('};')[0]
         codes = [int(c, 16) for c in re.findall(r'\.code = (0x[0-9a-f]+)',
                                                 table)]
         aliases = re.findall(r'\.alias = "([^"]+)"', table)

@@ -201,6 +201,8 @@ struct pmu_core_ops {
  *	own (pmu_core_sample_regs())
  * @read_counter: read counter @idx (hw.idx) on this CPU
  * @write_counter: write it
+ * @builtin_pmu: the architecture registers a core PMU of its own (the
+ *	kernel's "cpu"), which before 6.2 has the only perf_hw_context
  *
  * The counters are reached without going through the driver: they are
  * read and written on every task switch.
@@ -214,6 +216,7 @@ struct pmu_core_backend {
 	int (*irq_hook)(void);
 	void (*irq_unhook)(void);
 	const struct pt_regs *(*user_regs)(void);
+	bool builtin_pmu;
 };
 
 /**

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Unregistering a PMU without leaving its multiplexing timer behind.
+ * The perf core's PMU contexts across versions: the task context type a
+ * core PMU registers with, and unregistering without leaving its
+ * multiplexing timer behind.
  *
  * The perf core of 6.1 and 6.12 frees a PMU's per-CPU contexts in
  * perf_pmu_unregister() without cancelling the hrtimer in each of them
@@ -37,6 +39,26 @@ static inline void pmu_suite_cancel_mux_timers(struct pmu *pmu)
 	if (pmu->task_ctx_nr == perf_invalid_context)
 		for_each_possible_cpu(cpu)
 			hrtimer_cancel(&per_cpu_ptr(pmu->pmu_cpu_context, cpu)->hrtimer);
+#endif
+}
+
+/**
+ * pmu_suite_task_context() - the task context type of a core PMU
+ * @builtin_pmu: the architecture has a core PMU of its own
+ *
+ * Before 6.2 the perf core gives perf_hw_context to one PMU only: a second
+ * one gets a warning and only CPU-wide events. There, beside the kernel's
+ * own PMU, the per-task events live in perf_sw_context, as intel_pt's and
+ * thread_imc's do.
+ *
+ * Return: perf_hw_context or perf_sw_context.
+ */
+static inline int pmu_suite_task_context(bool builtin_pmu)
+{
+#ifdef PMU_SUITE_HAVE_CPU_PMU_CONTEXT
+	return perf_hw_context;
+#else
+	return builtin_pmu ? perf_sw_context : perf_hw_context;
 #endif
 }
 

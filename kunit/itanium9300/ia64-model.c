@@ -553,6 +553,7 @@ static void ia64_model_release(void)
 const struct ia64_pmu_ops ia64_model_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
+		.builtin_pmu = true,
 		.read_counter = ia64_model_read_pmd,
 		.write_counter = ia64_model_write_pmd,
 		.reserve = ia64_model_reserve,

@@ -234,6 +234,7 @@ static void p9_model_release(void)
 const struct p9_pmu_ops p9_model_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
+		.builtin_pmu = true,
 		.read_counter = p9_model_read_pmc,
 		.write_counter = p9_model_write_pmc,
 		.reserve = p9_model_reserve,

@@ -263,6 +263,7 @@ static void t4_model_irq_unhook(void)
 const struct t4_pmu_ops t4_model_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
+		.builtin_pmu = true,
 		.read_counter = t4_model_read_pic,
 		.write_counter = t4_model_write_pic,
 		.reserve = t4_model_reserve,

@@ -137,6 +137,7 @@ static void p9_spr_release(void)
 static struct p9_pmu_ops p9_spr_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
+		.builtin_pmu = true,
 		.read_counter = p9_spr_read_pmc,
 		.write_counter = p9_spr_write_pmc,
 		.reserve = p9_spr_reserve,

@@ -154,6 +154,7 @@ static void t4_hv_irq_unhook(void)
 static const struct t4_pmu_ops t4_hv_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
+		.builtin_pmu = true,
 		.read_counter = t4_hv_read_pic,
 		.write_counter = t4_hv_write_pic,
 		.reserve = t4_hv_reserve,

@@ -398,12 +398,16 @@ static int pmu_core_validate_group(struct pmu_core *pc,
 	/*
 	 * A new leader has no siblings, nor a context yet: walking its
 	 * siblings would assert a context lock it cannot hold (lockdep).
-	 * A sibling's open holds its leader's context lock.
+	 * A sibling's open holds its leader's context lock, but not in
+	 * perf_sw_context (pmu_suite_task_context(), before 6.2): there the
+	 * siblings are left to add().
 	 */
 	if (leader != event) {
 		if (pmu_core_is_ours(pc, leader) &&
 		    ops->decode(pc, scratch, n++, leader))
 			goto out;
+		if (event->pmu->task_ctx_nr == perf_sw_context)
+			goto last;
 		for_each_sibling_event(sibling, leader) {
 			if (!pmu_core_is_ours(pc, sibling) ||
 			    sibling->state <= PERF_EVENT_STATE_OFF)
@@ -413,6 +417,7 @@ static int pmu_core_validate_group(struct pmu_core *pc,
 				goto out;
 		}
 	}
+last:
 	if (n == ops->max_events || ops->decode(pc, scratch, n++, event))
 		goto out;
 	ret = ops->fits(pc, scratch, n) ? 0 : -EINVAL;
@@ -775,7 +780,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	pc->groups[3] = NULL;
 	pc->pmu = (struct pmu) {
 		.module		= backend->owner,
-		.task_ctx_nr	= perf_hw_context,
+		.task_ctx_nr	= pmu_suite_task_context(backend->builtin_pmu),
 		.capabilities	= PMU_SUITE_SAMPLING_CAPS | ops->capabilities,
 		.attr_groups	= pc->groups,
 		.event_init	= pmu_core_event_init,

@@ -36,6 +36,7 @@
 #include <linux/perf_event.h>
 #include <linux/types.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -158,6 +159,29 @@ static int count_work(const char *pmu, const char *config,
 	}
 	close(fd);
 	printf("%llu\n", (unsigned long long)value);
+	return 0;
+}
+
+/*
+ * Move task @pid to CPU 0, 1, ... @cpus - 1 in turn, every @ms
+ * milliseconds, until it exits; print how many moves were made. A
+ * syscall a move, not a taskset process: on the debug kernel a fork and
+ * an exec take longer than the task runs.
+ */
+static int move_task(const char *pid, const char *cpus, const char *ms)
+{
+	long p = strtol(pid, NULL, 0), n = strtol(cpus, NULL, 0), moves = 0;
+	struct timespec gap = { 0, strtol(ms, NULL, 0) * 1000000L };
+	cpu_set_t set;
+
+	while (n > 0 && kill(p, 0) == 0) {
+		CPU_ZERO(&set);
+		CPU_SET(moves % n, &set);
+		if (sched_setaffinity(p, sizeof(set), &set) == 0)
+			moves++;
+		nanosleep(&gap, NULL);
+	}
+	printf("%ld\n", moves);
 	return 0;
 }
 
@@ -910,6 +934,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 5 && !strcmp(argv[1], "busy"))
 		return count_busy(argv[2], argv[3], argv[4]);
+	if (argc == 5 && !strcmp(argv[1], "move"))
+		return move_task(argv[2], argv[3], argv[4]);
 	if (argc == 5 && !strcmp(argv[1], "count"))
 		return count_work(argv[2], argv[3], argv[4]);
 	if (argc == 3 && !strcmp(argv[1], "groups"))
@@ -921,7 +947,7 @@ int main(int argc, char **argv)
 	if (argc == 5 && !strcmp(argv[1], "fuzz"))
 		return run_fuzz(argv[2], argv[3], argv[4]);
 	fprintf(stderr, "usage: pmucheck busy PMU CONFIG N | count PMU CONFIG N |\n"
-		"       pmucheck groups PMU |\n"
+		"       pmucheck move PID CPUS MS | groups PMU |\n"
 		"       pmucheck unpriv PMU UID | overflow PMU INS CYC |\n"
 		"       pmucheck fuzz PMU SEED SECS\n");
 	return 2;

@@ -19,9 +19,10 @@ csv_value() {
 }
 
 # A per-task event follows its task: 200,000,000 loop iterations pinned
-# to one CPU, then again while the task is moved to another CPU every
-# fiftieth of a second. Both start through taskset: on the debug kernel
-# an exec alone costs about 1% of the count (QEMU counts the kernel too).
+# to one CPU, then again while the task is moved to the next CPU every
+# MOVE_MS milliseconds (default a fiftieth of a second). Both start
+# through taskset: on the debug kernel an exec alone costs about 1% of
+# the count (QEMU counts the kernel too).
 perf stat -x, -o /tmp/pinned.csv -e power9/pm_run_inst_cmpl/ -- \
 	taskset -c 1 /suite/longloop >/dev/null 2>&1
 ref=$(csv_value /tmp/pinned.csv pm_run_inst_cmpl)
@@ -33,12 +34,7 @@ for i in $(seq 100); do
 	pid=$(pidof longloop) && break
 	sleep 0.1
 done
-i=0
-while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; do
-	taskset -p $((1 << (i % 4))) "$pid" >/dev/null 2>&1
-	i=$((i + 1))
-	sleep 0.02
-done
+[ -n "$pid" ] && /suite/pmucheck move "$pid" 4 "${MOVE_MS:-20}" >/dev/null
 wait
 n=$(csv_value /tmp/moved.csv pm_run_inst_cmpl)
 moves=$(csv_value /tmp/moved.csv cpu-migrations)

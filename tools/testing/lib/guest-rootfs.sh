@@ -1,57 +1,74 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Build the POWER9 guest's base initramfs from Debian's ppc64el packages:
-# busybox-static, the real perf (linux-perf 6.12 from bookworm-backports)
-# and trinity, with exactly the shared libraries they need. Cached; prints
-# the cpio path.
+# busybox-static, the real perf (linux-perf 6.12 from bookworm-backports),
+# Debian 12's own perf 6.1 as perf-6.1 (for the 6.1 kernel's boot) and
+# trinity, with exactly the shared libraries they need. Cached; prints the
+# cpio path.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 PKGS=(linux-perf/bookworm-backports busybox-static trinity)
+# One linux-perf at a time: Debian 12's own is downloaded on its own.
+PKGS61=(linux-perf/bookworm)
 TRIPLET=powerpc64le-linux-gnu
 dir=$CACHE/guest/ppc64el
 out=$dir/base.cpio
-stamp_key=$(echo "${PKGS[*]} $(files_hash "$0")")
+stamp_key=$(echo "${PKGS[*]} ${PKGS61[*]} $(files_hash "$0")")
 if [ -s "$out" ] && [ "$(cat "$dir/base.key" 2>/dev/null)" = "$stamp_key" ]; then
 	echo "$out"
 	exit 0
 fi
 
 rm -rf "$dir"
-mkdir -p "$dir/debs/partial" "$dir/state" "$dir/stage" "$dir/root"
-touch "$dir/state/status"
-log "guest userspace: downloading ppc64el packages (${PKGS[*]})"
-# A private dpkg status makes apt resolve the whole dependency closure for
-# ppc64el without touching the host's packages.
-run_logged "$dir/download.log" apt-get -q -y \
-	-o Dir::State::status="$dir/state/status" \
-	-o Dir::Cache::archives="$dir/debs" \
-	-o APT::Architecture=ppc64el -o APT::Architectures::=ppc64el \
-	-o Debug::NoLocking=1 \
-	install --download-only --no-install-recommends "${PKGS[@]}" ||
-	die "could not download the ppc64el guest packages"
-for d in "$dir"/debs/*.deb; do
-	dpkg-deb -x "$d" "$dir/stage"
-done
+mkdir -p "$dir/root"
+
+# stage NAME PACKAGES...: download PACKAGES and their dependency closure for
+# ppc64el, and unpack them in $dir/NAME. A private dpkg status makes apt
+# resolve it without touching the host's packages.
+stage() {
+	local name=$1 d
+	shift
+	mkdir -p "$dir/debs-$name/partial" "$dir/state-$name" "$dir/$name"
+	touch "$dir/state-$name/status"
+	log "guest userspace: downloading ppc64el packages ($*)"
+	run_logged "$dir/download-$name.log" apt-get -q -y \
+		-o Dir::State::status="$dir/state-$name/status" \
+		-o Dir::Cache::archives="$dir/debs-$name" \
+		-o APT::Architecture=ppc64el -o APT::Architectures::=ppc64el \
+		-o Debug::NoLocking=1 \
+		install --download-only --no-install-recommends "$@" ||
+		die "could not download the ppc64el guest packages"
+	for d in "$dir/debs-$name"/*.deb; do
+		dpkg-deb -x "$d" "$dir/$name"
+	done
+	rm -rf "$dir/debs-$name"
+}
+stage stage "${PKGS[@]}"
+stage stage61 "${PKGS61[@]}"
 
 root=$dir/root
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,root,lib64,usr/bin,etc} \
 	"$root/lib/$TRIPLET"
 cp "$dir/stage/bin/busybox" "$root/bin/busybox"
 cp "$dir/stage/usr/bin/perf" "$root/usr/bin/perf"
+cp "$dir/stage61/usr/bin/perf" "$root/usr/bin/perf-6.1"
 cp "$dir/stage/usr/bin/trinity" "$root/usr/bin/trinity"
 ln -sf "/lib/$TRIPLET/ld64.so.2" "$root/lib64/ld64.so.2"
 
-# Copy the NEEDED closure of perf, resolved in the staged packages.
+# Copy the NEEDED closure of the programs, resolved in the staged
+# packages (both stages are Debian 12's: a library of one name is the same).
 find_lib() {
-	local d
-	for d in "lib/$TRIPLET" "usr/lib/$TRIPLET" lib usr/lib; do
-		[ -e "$dir/stage/$d/$1" ] && { echo "$dir/stage/$d/$1"; return 0; }
+	local d s
+	for s in stage stage61; do
+		for d in "lib/$TRIPLET" "usr/lib/$TRIPLET" lib usr/lib; do
+			[ -e "$dir/$s/$d/$1" ] && { echo "$dir/$s/$d/$1"; return 0; }
+		done
 	done
 	return 1
 }
 declare -A seen=()
-queue=("$root/usr/bin/perf" "$root/usr/bin/trinity")
+queue=("$root/usr/bin/perf" "$root/usr/bin/perf-6.1" "$root/usr/bin/trinity")
 while [ ${#queue[@]} -gt 0 ]; do
 	f=${queue[0]}
 	queue=("${queue[@]:1}")
@@ -63,10 +80,10 @@ while [ ${#queue[@]} -gt 0 ]; do
 		queue+=("$root/lib/$TRIPLET/$lib")
 	done
 done
-log "guest userspace: perf and trinity with ${#seen[@]} shared libraries"
+log "guest userspace: perf, perf-6.1 and trinity with ${#seen[@]} shared libraries"
 
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) >"$out"
 echo "$stamp_key" >"$dir/base.key"
-rm -rf "$dir/stage" "$dir/debs"
+rm -rf "$dir/stage" "$dir/stage61" "$dir"/state-*
 log "guest userspace: $(du -h "$out" | cut -f1) in $out"
 echo "$out"

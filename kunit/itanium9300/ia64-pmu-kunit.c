@@ -290,6 +290,26 @@ static void ia64k_dear_samples(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/* PHYS_ADDR alone: the perf core translates the EAR's data address. */
+static void ia64k_dear_phys_addr_alone(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0xc8, 0) | FIELD_PREP(IA64_CFG_EAR_UMASK, 3),
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_PHYS_ADDR,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model.cpl = 3;
+	ia64_model.ip = USER_IP;
+	ia64_model_dear_miss(DATA_ADDR, USER_IP, 120);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last.addr, DATA_ADDR);
+	perf_event_release_kernel(ev);
+}
+
 static void ia64k_dtlb_samples(struct kunit *test)
 {
 	struct perf_event_attr attr = {
@@ -819,6 +839,7 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_samples),
 	KUNIT_CASE(ia64k_no_kernel_samples),
 	KUNIT_CASE(ia64k_dear_samples),
+	KUNIT_CASE(ia64k_dear_phys_addr_alone),
 	KUNIT_CASE(ia64k_dtlb_samples),
 	KUNIT_CASE(ia64k_iear_samples),
 	KUNIT_CASE(ia64k_branch_stack),

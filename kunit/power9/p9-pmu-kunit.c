@@ -25,6 +25,7 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 static atomic_t samples;
 static u64 last_ip;
 static u64 last_sp;
+static u64 last_addr;
 static bool last_user;
 
 static void p9k_overflow(struct perf_event *event, struct perf_sample_data *data,
@@ -34,6 +35,7 @@ static void p9k_overflow(struct perf_event *event, struct perf_sample_data *data
 	last_ip = instruction_pointer(regs);
 	last_sp = user_stack_pointer(regs);
 	last_user = user_mode(regs);
+	last_addr = data->addr;
 }
 
 static struct perf_event *p9k_open(u64 config, u64 period,
@@ -204,6 +206,33 @@ static void p9k_marked_sample_uses_siar(struct kunit *test)
 	p9k_siar_user_interrupt_in_kernel();
 	p9k_count(0x401e0, 150, 50);
 	p9k_expect_user_sample(test, 1);
+	perf_event_release_kernel(ev);
+}
+
+#define USER_DATA	0x10020000ULL
+
+static void p9k_phys_addr_attr(struct perf_event_attr *attr)
+{
+	attr->sample_type = PERF_SAMPLE_PHYS_ADDR;
+}
+
+/*
+ * PERF_SAMPLE_PHYS_ADDR alone: the perf core translates the sample's data
+ * address, so the driver must fill it in although ADDR was not asked.
+ */
+static void p9k_phys_addr_without_addr(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x401e0, 100, p9k_phys_addr_attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	pmu_model_user_init(&p9_model.user, USER_SP);
+	p9k_siar_user_interrupt_in_kernel();
+	p9_model.sier |= P9_SIER_SDAR_VALID;
+	p9_model.sdar = USER_DATA;
+	last_addr = 0;
+	p9k_count(0x401e0, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last_addr, USER_DATA);
 	perf_event_release_kernel(ev);
 }
 
@@ -595,6 +624,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_group_of_six),
 	KUNIT_CASE(p9k_samples),
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
+	KUNIT_CASE(p9k_phys_addr_without_addr),
 	KUNIT_CASE(p9k_user_sample_no_kernel_regs),
 	KUNIT_CASE(p9k_period_reload_inside_overflow),
 	KUNIT_CASE(p9k_dropped_samples_are_accounted),

@@ -350,7 +350,8 @@ static bool ia64_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 	}
 	if (!pmu_core_sample_regs(pc, event, sregs, regs, ip, user))
 		return false;
-	if (type & PERF_SAMPLE_ADDR) {
+	/* The perf core computes PHYS_ADDR from the data address. */
+	if (type & (PERF_SAMPLE_ADDR | PERF_SAMPLE_PHYS_ADDR)) {
 		data->addr = s.addr_valid ? s.addr : 0;
 		data->sample_flags |= PERF_SAMPLE_ADDR;
 	}

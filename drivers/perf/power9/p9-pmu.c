@@ -251,7 +251,8 @@ static bool p9_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 	if (s.drop || !pmu_core_sample_regs(pc, event, sregs, regs, s.ip, s.user))
 		return false;
 	hw->sample_mode(sregs, &s);
-	if (type & PERF_SAMPLE_ADDR) {
+	/* The perf core computes PHYS_ADDR from the data address. */
+	if (type & (PERF_SAMPLE_ADDR | PERF_SAMPLE_PHYS_ADDR)) {
 		data->addr = s.addr_valid ? s.addr : 0;
 		data->sample_flags |= PERF_SAMPLE_ADDR;
 	}

@@ -203,6 +203,8 @@ struct pmu_core_ops {
  * @write_counter: write it
  * @builtin_pmu: the architecture registers a core PMU of its own (the
  *	kernel's "cpu"), which before 6.2 has the only perf_hw_context
+ * @capabilities: PERF_PMU_CAP_* the architecture's side provides (the
+ *	registers the sample's interrupt registers are read from)
  *
  * The counters are reached without going through the driver: they are
  * read and written on every task switch.
@@ -217,6 +219,7 @@ struct pmu_core_backend {
 	void (*irq_unhook)(void);
 	const struct pt_regs *(*user_regs)(void);
 	bool builtin_pmu;
+	int capabilities;
 };
 
 /**

@@ -5,6 +5,7 @@
 #ifndef _P9_SAMPLE_H
 #define _P9_SAMPLE_H
 
+#include <linux/bits.h>
 #include <linux/types.h>
 
 /**
@@ -37,6 +38,8 @@ struct p9_sample_regs {
  * @weight: threshold counter value, 0 when not thresholding
  * @drop: delivering the sample would show kernel state to an event that
  *	excludes the kernel
+ * @sier: SIER as captured, for the sample's interrupt registers
+ * @mmcra: MMCRA as captured, likewise
  */
 struct p9_sample {
 	u64 ip;
@@ -48,7 +51,19 @@ struct p9_sample {
 	u64 data_src;
 	u64 weight;
 	bool drop;
+	u64 sier;
+	u64 mmcra;
 };
+
+/*
+ * perf's powerpc register numbers (uapi asm/perf_regs.h) of PMC1-6 in
+ * PERF_SAMPLE_REGS_INTR: the perf core reads those from the built-in
+ * PMU's saved state, which says nothing of this PMU's counters.
+ */
+#define P9_PERF_REG_PMC1	51
+#define P9_PERF_REG_PMCS	GENMASK_ULL(P9_PERF_REG_PMC1 + 5, P9_PERF_REG_PMC1)
+
+int p9_regs_intr_check(u64 sample_type, u64 regs_intr, const char **why);
 
 void p9_decode_sample(const struct p9_sample_regs *r, bool thresholding,
 		      bool exclude_kernel, u64 kernel_base,

@@ -211,6 +211,8 @@ static void p9_model_sample_mode(struct pt_regs *sregs, const struct p9_sample *
 {
 	if (!s->user)
 		pmu_model_set_mode(sregs, false);
+	p9_model.intr_sier = s->sier;
+	p9_model.intr_mmcra = s->mmcra;
 }
 
 static const struct pt_regs *p9_model_user_regs(void)

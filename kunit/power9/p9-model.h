@@ -30,6 +30,9 @@
  * @busy: another user holds the counters (reserve fails)
  * @alerts: performance monitor alerts raised so far
  * @nmi: an interrupt between any two register accesses of the driver
+ * @intr_sier: SIER as the last sample's interrupt registers carry it
+ *	(the powerpc backend puts it where perf_reg_value() reads it)
+ * @intr_mmcra: MMCRA likewise
  */
 struct p9_model {
 	u32 pmc[P9_NUM_PMCS + 1];
@@ -49,6 +52,8 @@ struct p9_model {
 	bool busy;
 	unsigned int alerts;
 	struct pmu_model_nmi nmi;
+	u64 intr_sier;
+	u64 intr_mmcra;
 };
 
 extern struct p9_model p9_model;

@@ -211,6 +211,23 @@ static void p9k_marked_sample_uses_siar(struct kunit *test)
 
 #define USER_DATA	0x10020000ULL
 
+/* A marked sample's SIER and MMCRA reach its interrupt registers. */
+static void p9k_intr_regs_sier_mmcra(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x401e0, 100, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	pmu_model_user_init(&p9_model.user, USER_SP);
+	p9k_siar_user_interrupt_in_kernel();
+	p9_model.intr_sier = 0;
+	p9_model.intr_mmcra = 0;
+	p9k_count(0x401e0, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, p9_model.intr_sier, p9_model.sier);
+	KUNIT_EXPECT_TRUE(test, p9_model.intr_mmcra & P9_MMCRA_SAMPLE_ENABLE);
+	perf_event_release_kernel(ev);
+}
+
 static void p9k_phys_addr_attr(struct perf_event_attr *attr)
 {
 	attr->sample_type = PERF_SAMPLE_PHYS_ADDR;
@@ -625,6 +642,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_samples),
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
 	KUNIT_CASE(p9k_phys_addr_without_addr),
+	KUNIT_CASE(p9k_intr_regs_sier_mmcra),
 	KUNIT_CASE(p9k_user_sample_no_kernel_regs),
 	KUNIT_CASE(p9k_period_reload_inside_overflow),
 	KUNIT_CASE(p9k_dropped_samples_are_accounted),

@@ -13,6 +13,7 @@
 #include <linux/jiffies.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <linux/perf_regs.h>
 #include <asm/cputable.h>
 #include <asm/pmc.h>
 #include <asm/reg.h>
@@ -97,11 +98,19 @@ static void p9_spr_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
  * arch's perf_instruction_pointer() and perf_misc_flags() from consulting
  * SIAR for the built-in PMU.
  */
+/*
+ * perf_reg_value() reads a sample's SIER and MMCRA from dar and dsisr, as
+ * core-book3s fills them in; the interrupted ones are whatever the entry
+ * left there.
+ */
 static void p9_spr_sample_mode(struct pt_regs *sregs, const struct p9_sample *s)
 {
+	BUILD_BUG_ON(P9_PERF_REG_PMC1 != PERF_REG_POWERPC_PMC1);
 	if (!s->user)
 		sregs->msr &= ~MSR_PR;
 	sregs->result = 0;
+	sregs->dar = s->sier;
+	sregs->dsisr = s->mmcra;
 }
 
 static void p9_spr_interrupt(struct pt_regs *regs)
@@ -138,6 +147,8 @@ static struct p9_pmu_ops p9_spr_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
 		.builtin_pmu = true,
+		/* SIER, MMCRA, MMCR0-2, SIAR, SDAR (p9_regs_intr_check()) */
+		.capabilities = PERF_PMU_CAP_EXTENDED_REGS,
 		.read_counter = p9_spr_read_pmc,
 		.write_counter = p9_spr_write_pmc,
 		.reserve = p9_spr_reserve,

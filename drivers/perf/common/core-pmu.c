@@ -781,7 +781,8 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	pc->pmu = (struct pmu) {
 		.module		= backend->owner,
 		.task_ctx_nr	= pmu_suite_task_context(backend->builtin_pmu),
-		.capabilities	= PMU_SUITE_SAMPLING_CAPS | ops->capabilities,
+		.capabilities	= PMU_SUITE_SAMPLING_CAPS | ops->capabilities |
+				  backend->capabilities,
 		.attr_groups	= pc->groups,
 		.event_init	= pmu_core_event_init,
 		.add		= pmu_core_add,

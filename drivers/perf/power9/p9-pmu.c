@@ -60,6 +60,9 @@ static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 	int ret;
 
 	ret = p9_event_decode(config, &ev, why);
+	if (!ret)
+		ret = p9_regs_intr_check(event->attr.sample_type,
+					 event->attr.sample_regs_intr, why);
 	if (ret)
 		return ret;
 	/* SIAR is exact only for marked instructions (2.4). */

@@ -211,6 +211,36 @@ static void p9_sample_threshold_weight(struct kunit *test)
 			127ULL << 14);
 }
 
+/* The sample's interrupt registers carry SIER and MMCRA as captured. */
+static void p9_sample_keeps_sier_mmcra(struct kunit *test)
+{
+	struct p9_sample_regs r = {
+		.sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR, .siar = USER_IP,
+		.mmcra = P9_MMCRA_SAMPLE_ENABLE,
+	};
+	struct p9_sample s = decode(&r, false, true);
+
+	KUNIT_EXPECT_EQ(test, s.sier, r.sier);
+	KUNIT_EXPECT_EQ(test, s.mmcra, r.mmcra);
+}
+
+/* PMC1-6 of REGS_INTR would be the built-in PMU's: refused, the rest not. */
+static void p9_sample_regs_intr(struct kunit *test)
+{
+	const char *why = NULL;
+	u64 sier_mmcra = BIT_ULL(43) | BIT_ULL(44);	/* SIER, MMCRA */
+
+	KUNIT_EXPECT_EQ(test, p9_regs_intr_check(PERF_SAMPLE_IP,
+						 P9_PERF_REG_PMCS, &why), 0);
+	KUNIT_EXPECT_EQ(test, p9_regs_intr_check(PERF_SAMPLE_REGS_INTR,
+						 sier_mmcra, &why), 0);
+	KUNIT_EXPECT_EQ(test, p9_regs_intr_check(PERF_SAMPLE_REGS_INTR,
+						 BIT_ULL(P9_PERF_REG_PMC1 + 2),
+						 &why), -EOPNOTSUPP);
+	KUNIT_EXPECT_NOT_NULL(test, why);
+	KUNIT_EXPECT_EQ(test, P9_PERF_REG_PMCS, GENMASK_ULL(56, 51));
+}
+
 static struct kunit_case p9_sample_cases[] = {
 	KUNIT_CASE(p9_sample_siar_valid),
 	KUNIT_CASE(p9_sample_siar_hv),
@@ -222,6 +252,8 @@ static struct kunit_case p9_sample_cases[] = {
 	KUNIT_CASE(p9_sample_data_src_distance),
 	KUNIT_CASE(p9_sample_data_src_none),
 	KUNIT_CASE(p9_sample_threshold_weight),
+	KUNIT_CASE(p9_sample_keeps_sier_mmcra),
+	KUNIT_CASE(p9_sample_regs_intr),
 	{}
 };
 

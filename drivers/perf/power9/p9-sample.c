@@ -122,7 +122,7 @@ void p9_decode_sample(const struct p9_sample_regs *r, bool thresholding,
 		      bool exclude_kernel, u64 kernel_base,
 		      struct p9_sample *out)
 {
-	*out = (struct p9_sample) {};
+	*out = (struct p9_sample) { .sier = r->sier, .mmcra = r->mmcra };
 
 	if (r->sier & P9_SIER_SIAR_VALID) {
 		out->ip = r->siar;
@@ -152,3 +152,24 @@ void p9_decode_sample(const struct p9_sample_regs *r, bool thresholding,
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_decode_sample);
+
+/**
+ * p9_regs_intr_check() - whether PERF_SAMPLE_REGS_INTR asks what it can get
+ * @sample_type: the event's sample_type
+ * @regs_intr: its sample_regs_intr
+ * @why: set to the reason of a refusal
+ *
+ * SIER and MMCRA are the sample's own; MMCR0-2, SIAR and SDAR are read
+ * live in the interrupt. PMC1-6 are not this PMU's (P9_PERF_REG_PMCS).
+ *
+ * Return: 0, or -EOPNOTSUPP.
+ */
+int p9_regs_intr_check(u64 sample_type, u64 regs_intr, const char **why)
+{
+	if (!(sample_type & PERF_SAMPLE_REGS_INTR) ||
+	    !(regs_intr & P9_PERF_REG_PMCS))
+		return 0;
+	*why = "PMC1-6 in the interrupt registers are the built-in PMU's";
+	return -EOPNOTSUPP;
+}
+EXPORT_SYMBOL_IF_KUNIT(p9_regs_intr_check);

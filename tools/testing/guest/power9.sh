@@ -4,6 +4,17 @@
 # owner, refusals, groups, overflow signals, an unprivileged user, and
 # unloading under load.
 
+# Interrupt registers as perf's powerpc layout has them: SIER and MMCRA
+# of the sample, MMCR0-2 and SIAR read in the interrupt. PMC1-6 there
+# would be the built-in PMU's: asking for them is refused.
+perf record -q -e power9/pm_cyc/ -c 1000000 --intr-regs=sier,mmcra,mmcr0,mmcr1,siar \
+	-o /tmp/iregs.data -- $LOOP >/dev/null 2>&1
+perf script -i /tmp/iregs.data -F iregs 2>/dev/null | head -n 2 | sed 's/^/  | /'
+check "power9: perf record --intr-regs with the MMCRs" sh -c \
+	"perf script -i /tmp/iregs.data -F iregs 2>/dev/null | grep -q 'mmcr0:0x'"
+check "power9: perf record --intr-regs=pmc1 is refused" sh -c \
+	"! perf record -q -e power9/pm_cyc/ -c 1000000 --intr-regs=pmc1 -o /tmp/pmc.data -- true >/dev/null 2>&1"
+
 # busy_log PMU CONFIG MAX: while the other PMU holds the counters, 200
 # opens of PMU's CONFIG all get EBUSY and log at most MAX warnings.
 busy_log() {

@@ -15,6 +15,12 @@
 #define L1D_READ_MISS	(PERF_COUNT_HW_CACHE_L1D |			\
 			 PERF_COUNT_HW_CACHE_OP_READ << 8 |		\
 			 PERF_COUNT_HW_CACHE_RESULT_MISS << 16)
+#define LL_PREFETCH_ACCESS (PERF_COUNT_HW_CACHE_LL |			\
+			    PERF_COUNT_HW_CACHE_OP_PREFETCH << 8 |	\
+			    PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16)
+#define L1I_WRITE_ACCESS (PERF_COUNT_HW_CACHE_L1I |			\
+			  PERF_COUNT_HW_CACHE_OP_WRITE << 8 |		\
+			  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16)
 #define L1D_WRITE_ACCESS (PERF_COUNT_HW_CACHE_L1D |			\
 			  PERF_COUNT_HW_CACHE_OP_WRITE << 8 |		\
 			  PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16)
@@ -64,6 +70,9 @@ static void p9_generic_any_pmc(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE, L1D_READ_MISS,
 					      &code), 0);
 	KUNIT_EXPECT_EQ(test, code, p9_catalogue_code("PM_LD_MISS_L1_FIN"));
+	KUNIT_ASSERT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
+					      LL_PREFETCH_ACCESS, &code), 0);
+	KUNIT_EXPECT_EQ(test, code, 0xf0b0ULL);	/* PM_L3_LD_PREF */
 }
 
 static void p9_generic_refusals(struct kunit *test)
@@ -76,6 +85,9 @@ static void p9_generic_refusals(struct kunit *test)
 			-ENOENT);
 	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
 					      L1D_WRITE_ACCESS, &code),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
+					      L1I_WRITE_ACCESS, &code),
 			-ENOENT);
 	/* Configs perf does not define (pmu_common_kunit tests them all). */
 	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,

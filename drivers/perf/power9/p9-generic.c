@@ -4,8 +4,9 @@
  *
  * The table names catalogue events, not codes: the codes come from the
  * catalogue generated from the manual. Generic events the manual has no
- * event for (L1 data cache store accesses, L3 stores, TLB accesses) are
- * absent and refused.
+ * event for (L1 data cache store accesses, L3 stores, TLB accesses), and
+ * those with no meaning here (L1 instruction cache writes), are absent and
+ * refused with -ENOENT.
  */
 #include <kunit/visibility.h>
 #include <linux/errno.h>
@@ -37,6 +38,9 @@ const struct pmu_generic_by_name p9_generic_events[] = {
 	/* The L3 is the last level: loads it served, and loads it missed. */
 	{ PMU_GENERIC_CACHE("llc-loads", LL, READ, ACCESS), "PM_DATA_FROM_L3" },
 	{ PMU_GENERIC_CACHE("llc-load-misses", LL, READ, MISS), "PM_DATA_FROM_L3MISS" },
+	/* Prefetches the L3 sends to the nest, and L3 prefetches it missed. */
+	{ PMU_GENERIC_CACHE("llc-prefetches", LL, PREFETCH, ACCESS), "PM_L3_LD_PREF" },
+	{ PMU_GENERIC_CACHE("llc-prefetch-misses", LL, PREFETCH, MISS), "PM_L3_PF_MISS_L3" },
 	{ PMU_GENERIC_CACHE("dtlb-load-misses", DTLB, READ, MISS), "PM_DTLB_MISS" },
 	{ PMU_GENERIC_CACHE("itlb-load-misses", ITLB, READ, MISS), "PM_ITLB_MISS" },
 	{ PMU_GENERIC_CACHE("branch-loads", BPU, READ, ACCESS), "PM_BR_CMPL" },

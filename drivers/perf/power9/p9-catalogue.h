@@ -47,6 +47,7 @@ enum p9_event_category {
 };
 
 #define P9_GROUP_MAX_EVENTS	4
+#define P9_MAX_ALTERNATIVES	3
 
 struct p9_catalogue_event {
 	u64 code;			/* raw event code (Figure 5-2) */
@@ -64,10 +65,22 @@ struct p9_catalogue_group {
 	u64 codes[P9_GROUP_MAX_EVENTS];
 };
 
-#define P9_CATALOGUE_NR	1157
+/*
+ * Codes the tables give the same event on other PMCs, in the
+ * order to try them; unused entries are 0.
+ */
+struct p9_catalogue_alternative {
+	u64 code;
+	u64 alt[P9_MAX_ALTERNATIVES];
+};
 
-/* Sorted by code. */
+#define P9_CATALOGUE_NR	1157
+#define P9_ALTERNATIVES_NR	40
+
+/* Both sorted by code. */
 extern const struct p9_catalogue_event p9_catalogue[P9_CATALOGUE_NR];
+extern const struct p9_catalogue_alternative
+	p9_alternatives[P9_ALTERNATIVES_NR];
 
 extern const struct p9_catalogue_group p9_groups[];
 extern const unsigned int p9_groups_len;

@@ -155,7 +155,7 @@ static void p9_compute_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 	/* A subset of a placed group is always placeable. */
 	if (WARN_ON_ONCE(p9_schedule(cpu->dec, pcpu->n, &cpu->sched)))
 		pcpu->n = 0;
-	p9_compute_mmcr(cpu->dec, cpu->attr, pcpu->n, &cpu->sched,
+	p9_compute_mmcr(cpu->attr, pcpu->n, &cpu->sched,
 			p9_hw(pc)->kernel_is_hv, m);
 	for (i = 0; i < pcpu->n; i++) {
 		if (stopped & BIT(i))

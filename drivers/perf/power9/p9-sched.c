@@ -17,12 +17,17 @@
  * L2/L3 event counts only when PMC4 holds an L2/L3 event; when the group
  * leaves PMC4 free, the driver programs it with the companion code: the
  * first L2/L3 event's selector moved to PMC4.
+ *
+ * Some events have a code on more than one PMC (PM_LD_MISS_L1: 0x3e054
+ * on PMC3, 0x400f0 on PMC4); when a group does not fit with the codes
+ * given, the search tries those too (p9_alternatives[]).
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 
+#include "p9-catalogue.h"
 #include "p9-sched.h"
 
 /**
@@ -43,18 +48,19 @@ EXPORT_SYMBOL_IF_KUNIT(p9_event_allowed_pmcs);
 
 /**
  * p9_l2l3_companion() - the PMC4 code that lets an L2/L3 event count
- * @ev: a decoded L2/L3 event
+ * @code: the code an L2/L3 event is programmed with
  */
-u64 p9_l2l3_companion(const struct p9_event *ev)
+u64 p9_l2l3_companion(u64 code)
 {
-	return (ev->config & ~P9_RAW_PMC) | FIELD_PREP(P9_RAW_PMC, 4);
+	return (code & ~P9_RAW_PMC) | FIELD_PREP(P9_RAW_PMC, 4);
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_l2l3_companion);
 
 struct p9_search {
 	const struct p9_event *evs;
 	unsigned int n;
-	const struct p9_event *l2l3;	/* first L2/L3 event, if any */
+	bool alternatives;		/* try the events' other codes too */
+	bool l2l3;			/* the group has an L2/L3 event */
 	struct p9_schedule *s;
 };
 
@@ -70,22 +76,42 @@ static bool p9_leaf_ok(struct p9_search *st)
 	return false;
 }
 
+static bool p9_place(struct p9_search *st, unsigned int i);
+
+/* Event @i on @pmc, programmed with @code; then the events after it. */
+static bool p9_try(struct p9_search *st, unsigned int i, u8 pmc, u64 code)
+{
+	if (st->s->used & BIT(pmc - 1))
+		return false;
+	st->s->used |= BIT(pmc - 1);
+	st->s->pmc[i] = pmc;
+	st->s->code[i] = code;
+	if (p9_place(st, i + 1))
+		return true;
+	st->s->used &= ~BIT(pmc - 1);
+	return false;
+}
+
 static bool p9_place(struct p9_search *st, unsigned int i)
 {
+	const struct p9_event *ev;
 	u8 allowed, pmc;
+	unsigned int a;
 
 	if (i == st->n)
 		return p9_leaf_ok(st);
-	allowed = p9_event_allowed_pmcs(&st->evs[i]) & ~st->s->used;
-	for (pmc = 0; pmc < P9_NUM_PMCS; pmc++) {
-		if (!(allowed & BIT(pmc)))
-			continue;
-		st->s->used |= BIT(pmc);
-		st->s->pmc[i] = pmc + 1;
-		if (p9_place(st, i + 1))
+	ev = &st->evs[i];
+	allowed = p9_event_allowed_pmcs(ev);
+	for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++)
+		if ((allowed & BIT(pmc - 1)) && p9_try(st, i, pmc, ev->config))
 			return true;
-		st->s->used &= ~BIT(pmc);
-	}
+	if (!st->alternatives || !ev->alt)
+		return false;
+	/* Same unit and kind of event, one PMC each (gen.py). */
+	for (a = 0; a < P9_MAX_ALTERNATIVES && ev->alt[a]; a++)
+		if (p9_try(st, i, FIELD_GET(P9_RAW_PMC, ev->alt[a]),
+			   ev->alt[a]))
+			return true;
 	return false;
 }
 
@@ -95,6 +121,10 @@ static bool p9_place(struct p9_search *st, unsigned int i)
  * @n: how many
  * @s: filled with the placement and the shared register bits
  *
+ * A group that does not fit with the events' own codes is tried again
+ * with the codes that count the same events on other PMCs (@evs[].alt),
+ * so a group that fits as given is placed as given.
+ *
  * Return: 0; -ENOSPC when the events cannot all be placed; -EINVAL when
  * they ask for different MMCRA settings or reload qualifiers.
  */
@@ -102,7 +132,7 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 		struct p9_schedule *s)
 {
 	struct p9_search st = { .evs = evs, .n = n, .s = s };
-	bool have_mmcra = false;
+	bool have_mmcra = false, have_alt = false;
 	unsigned int i;
 
 	*s = (struct p9_schedule) {};
@@ -125,15 +155,22 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 			s->reload_qual_en = true;
 			s->reload_qual = ev->reload_qual;
 		}
-		if (ev->l2l3 && !st.l2l3)
-			st.l2l3 = ev;
+		st.l2l3 |= ev->l2l3;
+		have_alt |= !!ev->alt;
 	}
 	if (!p9_place(&st, 0)) {
-		s->used = 0;
-		return -ENOSPC;
+		st.alternatives = have_alt;
+		if (!st.alternatives || !p9_place(&st, 0)) {
+			s->used = 0;
+			return -ENOSPC;
+		}
 	}
 	if (st.l2l3 && !(s->used & BIT(3)))
-		s->companion = p9_l2l3_companion(st.l2l3);
+		for (i = 0; i < n; i++)
+			if (evs[i].l2l3) {
+				s->companion = p9_l2l3_companion(s->code[i]);
+				break;
+			}
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_schedule);

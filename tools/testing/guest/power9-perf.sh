@@ -13,8 +13,9 @@ LOOP=/suite/loop
 check "power9: insmod pmu_suite" insmod /suite/modules/pmu_suite.ko
 check "power9: insmod power9_pmu_core" insmod /suite/modules/power9_pmu_core.ko
 check "power9: insmod power9_pmu" insmod /suite/modules/power9_pmu.ko
-# The manual's 1157 events and 21 generic perf event names.
-check "power9: sysfs events/ has the catalogue" sh -c "[ \$(ls $P9/events | wc -l) -eq 1178 ]"
+# The manual's 1157 events and 23 generic perf event names.
+check "power9: sysfs events/ has the catalogue" sh -c "[ \$(ls $P9/events | wc -l) -eq 1180 ]"
+check_file "power9: sysfs events/llc-prefetches" $P9/events/llc-prefetches "event=0x0f0b0"
 check_file "power9: sysfs events/cycles" $P9/events/cycles "event=0x0001e"
 check_file "power9: sysfs events/pm_run_inst_cmpl" $P9/events/pm_run_inst_cmpl "event=0x400fa"
 check_file "power9: sysfs format/pmc" $P9/format/pmc "config:16-18"
@@ -61,6 +62,18 @@ perf stat -x, -o /tmp/group.csv -e \
 sed 's/^/  | /' /tmp/group.csv
 check "power9: group of six counted" sh -c \
 	"[ \$(awk -F, 'NR > 2 && \$1 ~ /^[0-9]+\$/' /tmp/group.csv | wc -l) -eq 6 ]"
+
+# Two events the group names on PMC4: PM_CYC counts through its code on
+# another PMC (the manual gives it one on each of PMC1-4).
+perf stat -x, -o /tmp/alt.csv -e \
+	'{power9/pm_inst_cmpl_c40002/,power9/pm_cyc_c4001e/}' -- $LOOP >/dev/null 2>&1
+sed 's/^/  | /' /tmp/alt.csv
+n=$(awk -F, 'NR > 2 && $1 ~ /^[0-9]+$/ && $3 ~ /inst/ { print $1; exit }' /tmp/alt.csv)
+check_ratio "power9: two PMC4 codes in a group count (alternative code)" "${n:-0}" "${ref:-0}" 1
+check "power9: ... and both are counted" sh -c \
+	"[ \$(awk -F, 'NR > 2 && \$1 ~ /^[0-9]+\$/' /tmp/alt.csv | wc -l) -eq 2 ]"
+perf stat -x, -e '{cpu/event=0x40002/,cpu/event=0x4001e/}' -- $LOOP 2>&1 >/dev/null |
+	sed 's/^/  | built-in: /'
 
 # More events than counters: multiplexed, scaled counts. Five runs of
 # the loop give the perf core's rotation (every 4 ms) enough turns.

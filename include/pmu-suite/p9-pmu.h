@@ -32,6 +32,7 @@
  *	from them
  * @kernel_is_hv: the kernel runs in hypervisor state
  * @kernel_base: lowest kernel address
+ * @pvr: the processor version register (its revision restricts events)
  */
 struct p9_pmu_ops {
 	struct pmu_core_backend hw;
@@ -44,6 +45,7 @@ struct p9_pmu_ops {
 	void (*sample_mode)(struct pt_regs *sregs, const struct p9_sample *s);
 	bool kernel_is_hv;
 	u64 kernel_base;
+	u32 pvr;
 };
 
 /*

@@ -251,4 +251,5 @@ const struct p9_pmu_ops p9_model_ops = {
 	.read_sample = p9_model_read_sample,
 	.sample_mode = p9_model_sample_mode,
 	.kernel_base = 0xc000000000000000ULL,
+	.pvr = 0x004e1202,	/* DD2.2, as QEMU's POWER9 */
 };

@@ -477,6 +477,12 @@ static void p9k_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
 	ev = p9k_open(0x500f4, 0, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	/* PM_DTLB_MISS_4K counts wrongly on DD2.2, the model's revision. */
+	ev = p9k_open(0x2c056, 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = p9k_open(0x4e014, 0, NULL);	/* DD2.1 only */
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
 	/* Only marked events have an exact instruction address. */
 	ev = p9k_open(0x10002, 1000, p9k_precise_attr);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);

@@ -172,6 +172,7 @@ static int __init p9_spr_init(void)
 		return -ENODEV;
 	}
 	p9_spr_ops.kernel_is_hv = cpu_has_feature(CPU_FTR_HVMODE);
+	p9_spr_ops.pvr = mfspr(SPRN_PVR);
 	return pmu_core_register(&p9_pmu_core, &p9_core_ops, &p9_spr_ops.hw,
 				 "power9");
 }

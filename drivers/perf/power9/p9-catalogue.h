@@ -74,13 +74,23 @@ struct p9_catalogue_alternative {
 	u64 alt[P9_MAX_ALTERNATIVES];
 };
 
+/* A code that counts wrongly on one revision (DD major.minor). */
+struct p9_catalogue_restriction {
+	u64 code;
+	u8 dd_major;
+	u8 dd_minor;
+};
+
 #define P9_CATALOGUE_NR	1157
 #define P9_ALTERNATIVES_NR	40
+#define P9_RESTRICTIONS_NR	27
 
-/* Both sorted by code. */
+/* Sorted by code. */
 extern const struct p9_catalogue_event p9_catalogue[P9_CATALOGUE_NR];
 extern const struct p9_catalogue_alternative
 	p9_alternatives[P9_ALTERNATIVES_NR];
+extern const struct p9_catalogue_restriction
+	p9_restrictions[P9_RESTRICTIONS_NR];
 
 extern const struct p9_catalogue_group p9_groups[];
 extern const unsigned int p9_groups_len;

@@ -244,7 +244,28 @@ static void p9_unmarked_mmcra(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p9_event_mmcra_bits(&ev), 0ULL);
 }
 
+/* The revision in PVR[CFG] and PVR[MIN] picks the restricted codes. */
+static void p9_event_restricted_by_revision(struct kunit *test)
+{
+	const u32 dd21 = 0x004e1201, dd22 = 0x004e1202, dd23 = 0x004e1203;
+
+	KUNIT_EXPECT_TRUE(test, p9_event_restricted(0x4e014, dd21));
+	KUNIT_EXPECT_FALSE(test, p9_event_restricted(0x4e014, dd22));
+	KUNIT_EXPECT_TRUE(test, p9_event_restricted(0x2c056, dd22));
+	KUNIT_EXPECT_FALSE(test, p9_event_restricted(0x2c056, dd21));
+	/* PM_DISP_HELD_SYNC_HOLD is on both lists. */
+	KUNIT_EXPECT_TRUE(test, p9_event_restricted(0x4003c, dd21));
+	KUNIT_EXPECT_TRUE(test, p9_event_restricted(0x4003c, dd22));
+	KUNIT_EXPECT_FALSE(test, p9_event_restricted(0x4003c, dd23));
+	/* The exact code only; and events of no list. */
+	KUNIT_EXPECT_FALSE(test, p9_event_restricted(0x2c056 | P9_RAW_RELOAD_QUAL_EN,
+						     dd22));
+	KUNIT_EXPECT_FALSE(test, p9_event_restricted(0x1001e, dd21));
+	KUNIT_EXPECT_FALSE(test, p9_event_restricted(0x1001e, dd22));
+}
+
 static struct kunit_case p9_event_cases[] = {
+	KUNIT_CASE(p9_event_restricted_by_revision),
 	KUNIT_CASE(p9_catalogue_all_valid),
 	KUNIT_CASE(p9_catalogue_pmc_field),
 	KUNIT_CASE(p9_reserved_bits),

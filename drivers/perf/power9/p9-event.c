@@ -207,6 +207,27 @@ int p9_event_decode(u64 config, struct p9_event *ev, const char **why)
 EXPORT_SYMBOL_IF_KUNIT(p9_event_decode);
 
 /**
+ * p9_event_restricted() - whether a code counts wrongly on this processor
+ * @config: the raw code
+ * @pvr: the processor version register
+ *
+ * p9_restrictions[] lists the codes the DD2.1 and DD2.2 revisions count
+ * wrongly (PVR[CFG] is the major revision, PVR[MIN] the minor one).
+ */
+bool p9_event_restricted(u64 config, u32 pvr)
+{
+	unsigned int i;
+
+	for (i = 0; i < P9_RESTRICTIONS_NR; i++)
+		if (p9_restrictions[i].code == config &&
+		    p9_restrictions[i].dd_major == ((pvr >> 8) & 0xf) &&
+		    p9_restrictions[i].dd_minor == (pvr & 0xf))
+			return true;
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(p9_event_restricted);
+
+/**
  * p9_event_uses_mmcra() - whether an event needs MMCRA programmed
  * @ev: a decoded event
  *

@@ -103,6 +103,7 @@ struct p9_event {
 };
 
 int p9_event_decode(u64 config, struct p9_event *ev, const char **why);
+bool p9_event_restricted(u64 config, u32 pvr);
 bool p9_event_uses_mmcra(const struct p9_event *ev);
 u64 p9_event_mmcra_bits(const struct p9_event *ev);
 

@@ -65,6 +65,10 @@ static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 					 event->attr.sample_regs_intr, why);
 	if (ret)
 		return ret;
+	if (p9_event_restricted(config, p9_hw(pc)->pvr)) {
+		*why = "the code counts wrongly on this processor revision";
+		return -EOPNOTSUPP;
+	}
 	/* SIAR is exact only for marked instructions (2.4). */
 	*why = "only marked events have an exact instruction address";
 	return event->attr.precise_ip && !ev.mark ? -EOPNOTSUPP : 0;

@@ -297,6 +297,9 @@ static void p9_sched_alternatives_table(struct kunit *test)
 				KUNIT_EXPECT_NE(test,
 						FIELD_GET(P9_RAW_PMC, alt->alt[j]),
 						(u64)oe.pmc);
+			for (j = 0; j < P9_RESTRICTIONS_NR; j++)
+				KUNIT_EXPECT_NE(test, p9_restrictions[j].code,
+						alt->alt[a]);
 			KUNIT_EXPECT_EQ(test, oe.l2l3, own.l2l3);
 			KUNIT_EXPECT_EQ(test, oe.mmu, own.mmu);
 			if (own.l2l3)

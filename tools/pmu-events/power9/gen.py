@@ -3,11 +3,13 @@
 """Generate the POWER9 catalogue C tables and perf JSON from the curated data.
 
 Inputs are events.json, metrics.json and groups.json next to this file (made
-by extract.py).  Outputs:
+by extract.py), and restrictions.json (curated by hand: the codes that
+count wrongly on POWER9 DD2.1 and DD2.2, which the guide does not list).  Outputs:
 
   drivers/perf/power9/p9-catalogue.h   structs, enum p9_event_category
   drivers/perf/power9/p9-catalogue.c   p9_catalogue[] sorted by code,
                                        p9_alternatives[] sorted by code,
+                                       p9_restrictions[] sorted by code,
                                        p9_groups[] (Table 5-24)
   tools/perf/pmu-events/arch/powerpc/power9-pmu/<category>.json
                                        one file per event category
@@ -89,6 +91,7 @@ extract = _load_extract()
 
 C_DIR = os.path.join('drivers', 'perf', 'power9')
 C_FILE = os.path.join(C_DIR, 'p9-catalogue.c')
+RESTRICTIONS_JSON = 'restrictions.json'
 H_FILE = os.path.join(C_DIR, 'p9-catalogue.h')
 PERF_DIR = os.path.join('tools', 'perf', 'pmu-events', 'arch', 'powerpc',
                         'power9-pmu')
@@ -199,6 +202,22 @@ def alternatives(events):
     return sorted(out)
 
 
+def restrictions(doc):
+    """[(code, major, minor, name)] sorted by code, from restrictions.json."""
+    out = []
+    for rev in doc['revisions']:
+        major, minor = (int(x) for x in rev['dd'].split('.'))
+        for code, name in rev['events']:
+            out.append((int(code, 16), major, minor, name))
+    seen = set()
+    for code, major, minor, _ in out:
+        if (code, major, minor) in seen or code >= 1 << 20:
+            raise DataError('restriction 0x%x DD%d.%d: duplicate or not a '
+                            'plain event code' % (code, major, minor))
+        seen.add((code, major, minor))
+    return sorted(out)
+
+
 def c_code(code):
     return '0x%x' % int(code, 16)
 
@@ -214,7 +233,7 @@ def tab_pad(text, column):
     return text + '\t' * tabs
 
 
-def gen_header(events):
+def gen_header(events, restricted):
     out = [h_banner('its own tables')]
     out.append('\n#ifndef _P9_CATALOGUE_H\n#define _P9_CATALOGUE_H\n\n'
                '#include <linux/types.h>\n\n')
@@ -263,23 +282,32 @@ def gen_header(events):
                '\tu64 code;\n'
                '\tu64 alt[P9_MAX_ALTERNATIVES];\n'
                '};\n\n'
+               '/* A code that counts wrongly on one revision (DD major.minor). */\n'
+               'struct p9_catalogue_restriction {\n'
+               '\tu64 code;\n'
+               '\tu8 dd_major;\n'
+               '\tu8 dd_minor;\n'
+               '};\n\n'
                '#define P9_CATALOGUE_NR\t%d\n'
-               '#define P9_ALTERNATIVES_NR\t%d\n\n'
-               '/* Both sorted by code. */\n'
+               '#define P9_ALTERNATIVES_NR\t%d\n'
+               '#define P9_RESTRICTIONS_NR\t%d\n\n'
+               '/* Sorted by code. */\n'
                'extern const struct p9_catalogue_event '
                'p9_catalogue[P9_CATALOGUE_NR];\n'
                'extern const struct p9_catalogue_alternative\n'
-               '\tp9_alternatives[P9_ALTERNATIVES_NR];\n\n'
+               '\tp9_alternatives[P9_ALTERNATIVES_NR];\n'
+               'extern const struct p9_catalogue_restriction\n'
+               '\tp9_restrictions[P9_RESTRICTIONS_NR];\n\n'
                'extern const struct p9_catalogue_group p9_groups[];\n'
                'extern const unsigned int p9_groups_len;\n\n'
                '#endif /* _P9_CATALOGUE_H */\n'
                % (tab_pad('\tunsigned int nr;', 40), len(events),
-                  len(alternatives(events))))
+                  len(alternatives(events)), len(restricted)))
     return ''.join(out)
 
 
-def gen_c(events, groups, aliases):
-    source = 'power9/events.json and groups.json'
+def gen_c(events, groups, aliases, restricted):
+    source = 'power9/events.json, groups.json and restrictions.json'
     out = [pmucat.c_banner(source, TOOL)]
     out.append('\n#include <kunit/visibility.h>\n#include <linux/export.h>\n#include <linux/kernel.h>\n\n'
                '#include "p9-catalogue.h"\n\n')
@@ -298,6 +326,11 @@ def gen_c(events, groups, aliases):
         out.append('\t{ 0x%x, { %s } },\n'
                    % (code, ', '.join('0x%x' % a for a in alts)))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_alternatives);\n\n')
+    out.append('const struct p9_catalogue_restriction\n'
+               'p9_restrictions[P9_RESTRICTIONS_NR] = {\n')
+    for code, major, minor, name in restricted:
+        out.append('\t{ 0x%x, %d, %d },\t/* %s */\n' % (code, major, minor, name))
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_restrictions);\n\n')
     out.append('const struct p9_catalogue_group p9_groups[] = {\n')
     for g in groups:
         codes = [c_code(e['code']) for e in g['events']]
@@ -416,9 +449,10 @@ def generate(data_dir=None):
                 raise DataError('group %d: %s not in the catalogue'
                                 % (g['id'], e['code']))
     aliases = assign_aliases(events)
+    restricted = restrictions(load(RESTRICTIONS_JSON))
     files = {
-        H_FILE: gen_header(events),
-        C_FILE: gen_c(events, groups_doc['groups'], aliases),
+        H_FILE: gen_header(events, restricted),
+        C_FILE: gen_c(events, groups_doc['groups'], aliases, restricted),
     }
     per_cat = perf_events(events, aliases)
     for cat, _, _ in CATEGORIES:

@@ -424,7 +424,8 @@ class Tools(unittest.TestCase):
     def test_gen_follows_data(self):
         gen = module('gen')
         with tempfile.TemporaryDirectory() as tmp:
-            for f in ('events.json', 'metrics.json', 'groups.json'):
+            for f in ('events.json', 'metrics.json', 'groups.json',
+                      'restrictions.json'):
                 shutil.copy(os.path.join(P9, f), tmp)
             files = gen.generate(tmp)
             path = os.path.join(tmp, 'events.json')

@@ -37,10 +37,11 @@ check "fuzz: trinity on perf_event_open finished (seed $FUZZ_SEED)" test "$rc" =
 check "fuzz: trinity made its calls" grep -q 'Ran [1-9][0-9]* syscalls' /tmp/trinity.out
 
 # The same loop counted in-process (PM_INST_CMPL, 0x2, on both PMUs):
-# QEMU counts the kernel too, and on the debug kernel an exec's share of
-# a perf stat run varies by a few percent.
-ref=$(/suite/pmucheck count cpu 0x2 10000000)
-n=$(/suite/pmucheck count power9 0x2 10000000)
+# QEMU counts the kernel too, and on the debug kernel one timer interrupt
+# inside the loop adds over 1% (41.2M against 41.7M once, for a loop of
+# 40M). The least of ten short runs is the loop's own count.
+ref=$(/suite/pmucheck count cpu 0x2 1000000 10)
+n=$(/suite/pmucheck count power9 0x2 1000000 10)
 echo "fuzz: after fuzzing, power9 counts $n instructions of a loop, the built-in PMU $ref"
 check_ratio "fuzz: the loop still counts within 1% of the built-in PMU" "${n:-0}" "${ref:-0}" 1
 check "fuzz: rmmod power9_pmu" rmmod power9_pmu

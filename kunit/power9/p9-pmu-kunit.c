@@ -187,6 +187,35 @@ static void p9k_alternative_code(struct kunit *test)
 	perf_event_release_kernel(miss);
 }
 
+/*
+ * A task's PM_INST_CMPL (0x2) beside four events that fill PMC1-4 counts
+ * on PMC5, the run-latch-gated instructions: every instruction of a
+ * running task is one of those.
+ */
+static void p9k_task_event_on_pmc5(struct kunit *test)
+{
+	static const u64 four[] = { 0x2080, 0x2084, 0x2088, 0x208c };
+	struct perf_event *ev[ARRAY_SIZE(four)], *ins;
+	u64 enabled, running;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(four); i++) {
+		ev[i] = p9k_open(four[i], 0, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	}
+	ins = p9k_open(0x2, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ins));
+	p9_model_count(0x2, 900);
+	p9_model_count(P9_CODE_PMC5_RUN_INST, 900);
+	schedule();
+	KUNIT_EXPECT_EQ(test, perf_event_read_value(ins, &enabled, &running),
+			900ULL);
+	KUNIT_EXPECT_EQ(test, running, enabled);
+	perf_event_release_kernel(ins);
+	for (i = 0; i < ARRAY_SIZE(four); i++)
+		perf_event_release_kernel(ev[i]);
+}
+
 static void p9k_samples(struct kunit *test)
 {
 	struct perf_event *ev = p9k_open(0x10002, 1000, NULL);
@@ -674,6 +703,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_exclude_user),
 	KUNIT_CASE(p9k_group_of_six),
 	KUNIT_CASE(p9k_alternative_code),
+	KUNIT_CASE(p9k_task_event_on_pmc5),
 	KUNIT_CASE(p9k_samples),
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
 	KUNIT_CASE(p9k_phys_addr_without_addr),

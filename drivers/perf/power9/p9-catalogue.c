@@ -3531,6 +3531,23 @@ p9_alternatives[P9_ALTERNATIVES_NR] = {
 };
 EXPORT_SYMBOL_IF_KUNIT(p9_alternatives);
 
+const struct p9_catalogue_alternative
+p9_run_alternatives[P9_RUN_ALTERNATIVES_NR] = {
+	{ 0x2, { 0x500fa } },
+	{ 0x1e, { 0x600f4 } },
+	{ 0x10002, { 0x500fa } },
+	{ 0x1001e, { 0x600f4 } },
+	{ 0x100f0, { 0x600f4 } },
+	{ 0x100fe, { 0x500fa } },
+	{ 0x20002, { 0x500fa } },
+	{ 0x2001e, { 0x600f4 } },
+	{ 0x30002, { 0x500fa } },
+	{ 0x3001e, { 0x600f4 } },
+	{ 0x40002, { 0x500fa } },
+	{ 0x4001e, { 0x600f4 } },
+};
+EXPORT_SYMBOL_IF_KUNIT(p9_run_alternatives);
+
 const struct p9_catalogue_restriction
 p9_restrictions[P9_RESTRICTIONS_NR] = {
 	{ 0x100f4, 2, 1 },	/* PM_FLOP_CMPL */

@@ -84,6 +84,7 @@ struct p9_catalogue_restriction {
 #define P9_CATALOGUE_NR	1157
 #define P9_ALTERNATIVES_NR	40
 #define P9_RESTRICTIONS_NR	27
+#define P9_RUN_ALTERNATIVES_NR	12
 
 /* Sorted by code. */
 extern const struct p9_catalogue_event p9_catalogue[P9_CATALOGUE_NR];
@@ -91,6 +92,9 @@ extern const struct p9_catalogue_alternative
 	p9_alternatives[P9_ALTERNATIVES_NR];
 extern const struct p9_catalogue_restriction
 	p9_restrictions[P9_RESTRICTIONS_NR];
+/* Per-task events only: the run-latch-gated code (alt[0]). */
+extern const struct p9_catalogue_alternative
+	p9_run_alternatives[P9_RUN_ALTERNATIVES_NR];
 
 extern const struct p9_catalogue_group p9_groups[];
 extern const unsigned int p9_groups_len;

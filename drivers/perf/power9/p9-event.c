@@ -84,6 +84,28 @@ static const u64 *p9_event_alternatives(u64 config)
 }
 
 /**
+ * p9_event_run_alternative() - the dedicated counter's code for an event
+ *	of a task
+ * @config: the raw code
+ *
+ * PMC5 and PMC6 count instructions and cycles while the run latch is set,
+ * which it is whenever a task runs (Linux clears it only in idle): for a
+ * per-task event, PM_INST_CMPL and PM_CYC may count there
+ * (p9_run_alternatives[]).
+ *
+ * Return: 0x500fa or 0x600f4, or 0 when @config is neither event's code.
+ */
+u64 p9_event_run_alternative(u64 config)
+{
+	const struct p9_catalogue_alternative *a;
+
+	a = bsearch(&config, p9_run_alternatives, P9_RUN_ALTERNATIVES_NR,
+		    sizeof(*a), p9_alternative_cmp);
+	return a ? a->alt[0] : 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(p9_event_run_alternative);
+
+/**
  * p9_event_decode() - decode a raw event code and check it
  * @config: the raw code (perf_event_attr.config)
  * @ev: filled with the decoded fields

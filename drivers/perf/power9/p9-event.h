@@ -79,6 +79,9 @@
  * @mmu: an MMU event bus event, counted on PMC1 only (section 5.16)
  * @alt: the codes that count the same event on other PMCs, when @config
  *	is a catalogue code that has some; else NULL
+ * @run_alt: for an event of a task, the code that counts it on PMC5 or
+ *	PMC6 (p9_event_run_alternative()); else 0. p9_event_decode() leaves
+ *	it 0: whether an event belongs to a task is the glue's to say.
  */
 struct p9_event {
 	u64 config;
@@ -100,10 +103,12 @@ struct p9_event {
 	bool l2l3;
 	bool mmu;
 	const u64 *alt;
+	u64 run_alt;
 };
 
 int p9_event_decode(u64 config, struct p9_event *ev, const char **why);
 bool p9_event_restricted(u64 config, u32 pvr);
+u64 p9_event_run_alternative(u64 config);
 bool p9_event_uses_mmcra(const struct p9_event *ev);
 u64 p9_event_mmcra_bits(const struct p9_event *ev);
 

@@ -84,6 +84,10 @@ static int p9_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 	ret = p9_event_decode(event->hw.config, &cpu->dec[slot], &why);
 	if (ret)
 		return ret;
+	/* A task runs with the run latch set: PMC5/6 count its events too. */
+	if (event->attach_state & PERF_ATTACH_TASK)
+		cpu->dec[slot].run_alt =
+			p9_event_run_alternative(event->hw.config);
 	cpu->attr[slot] = (struct p9_counter_attr) {
 		.exclude_user = event->attr.exclude_user,
 		.exclude_kernel = event->attr.exclude_kernel,

@@ -40,6 +40,8 @@ static bool bf_allowed(const struct p9_event *ev, unsigned int pmc)
 	for (a = 0; ev->alt && a < P9_MAX_ALTERNATIVES; a++)
 		if (ev->alt[a] && FIELD_GET(P9_RAW_PMC, ev->alt[a]) == pmc)
 			return true;
+	if (ev->run_alt && FIELD_GET(P9_RAW_PMC, ev->run_alt) == pmc)
+		return true;
 	if (ev->pmc)
 		return pmc == ev->pmc;
 	if (ev->mmu)
@@ -355,6 +357,20 @@ static void p9_sched_alternatives(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, p9_schedule(four, 2, &s), 0);
 	KUNIT_EXPECT_EQ(test, s.pmc[1], 4);
 	KUNIT_EXPECT_EQ(test, s.code[1], 0x400faULL);
+
+	/* A task's PM_INST_CMPL beside four events goes to PMC5. */
+	{
+		struct p9_event five[] = {
+			ev_of(test, 0x2080), ev_of(test, 0x2084),
+			ev_of(test, 0x2088), ev_of(test, 0x208c), ev_of(test, 0x2),
+		};
+
+		KUNIT_EXPECT_EQ(test, p9_schedule(five, 5, &s), -ENOSPC);
+		five[4].run_alt = p9_event_run_alternative(0x2);
+		KUNIT_ASSERT_EQ(test, p9_schedule(five, 5, &s), 0);
+		KUNIT_EXPECT_EQ(test, s.pmc[4], 5);
+		KUNIT_EXPECT_EQ(test, s.code[4], P9_CODE_PMC5_RUN_INST);
+	}
 
 	/*
 	 * PM_CO0_BUSY, an L2/L3 event, moves from PMC3 to its code on PMC4,

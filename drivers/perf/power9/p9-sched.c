@@ -105,14 +105,15 @@ static bool p9_place(struct p9_search *st, unsigned int i)
 	for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++)
 		if ((allowed & BIT(pmc - 1)) && p9_try(st, i, pmc, ev->config))
 			return true;
-	if (!st->alternatives || !ev->alt)
+	if (!st->alternatives)
 		return false;
 	/* Same unit and kind of event, one PMC each (gen.py). */
-	for (a = 0; a < P9_MAX_ALTERNATIVES && ev->alt[a]; a++)
+	for (a = 0; ev->alt && a < P9_MAX_ALTERNATIVES && ev->alt[a]; a++)
 		if (p9_try(st, i, FIELD_GET(P9_RAW_PMC, ev->alt[a]),
 			   ev->alt[a]))
 			return true;
-	return false;
+	return ev->run_alt &&
+	       p9_try(st, i, FIELD_GET(P9_RAW_PMC, ev->run_alt), ev->run_alt);
 }
 
 /**
@@ -122,8 +123,8 @@ static bool p9_place(struct p9_search *st, unsigned int i)
  * @s: filled with the placement and the shared register bits
  *
  * A group that does not fit with the events' own codes is tried again
- * with the codes that count the same events on other PMCs (@evs[].alt),
- * so a group that fits as given is placed as given.
+ * with the codes that count the same events on other PMCs (@evs[].alt,
+ * then @evs[].run_alt), so a group that fits as given is placed as given.
  *
  * Return: 0; -ENOSPC when the events cannot all be placed; -EINVAL when
  * they ask for different MMCRA settings or reload qualifiers.
@@ -156,7 +157,7 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 			s->reload_qual = ev->reload_qual;
 		}
 		st.l2l3 |= ev->l2l3;
-		have_alt |= !!ev->alt;
+		have_alt |= ev->alt || ev->run_alt;
 	}
 	if (!p9_place(&st, 0)) {
 		st.alternatives = have_alt;

@@ -119,6 +119,8 @@ GROUP_MAX_EVENTS = 4
 UNIT_L2L3 = 6
 # The codes of the dedicated counters (module docstring, Alternatives).
 DEDICATED = {'PM_RUN_INST_CMPL': 0x500fa, 'PM_RUN_CYC': 0x600f4}
+# Events the dedicated counters count while the run latch is set.
+RUN_GATED = {'PM_INST_CMPL': 0x500fa, 'PM_CYC': 0x600f4}
 ALIAS_RE = re.compile(r'^[a-z][a-z0-9_]*$')
 # Event code fields (extract.CODE_FIELDS in LSB-0 terms): name, shift, mask.
 LAYOUT = [
@@ -200,6 +202,22 @@ def alternatives(events):
         if alts:
             out.append((code, alts))
     return sorted(out)
+
+
+def run_alternatives(events):
+    """[(code, run code)] by the rule of the module docstring."""
+    pmc_mask = 0xf << 16
+    named = {(int(ev['code'], 16), ev['name']) for ev in events}
+    out = {}
+    for code, name in named:
+        if name not in RUN_GATED:
+            continue
+        out[code] = RUN_GATED[name]
+        # The "any PMC" form: the same selector on each of PMC1-4.
+        anypmc = code & ~pmc_mask
+        if all((anypmc | pmc << 16, name) in named for pmc in range(1, 5)):
+            out[anypmc] = RUN_GATED[name]
+    return sorted(out.items())
 
 
 def restrictions(doc):
@@ -290,19 +308,24 @@ def gen_header(events, restricted):
                '};\n\n'
                '#define P9_CATALOGUE_NR\t%d\n'
                '#define P9_ALTERNATIVES_NR\t%d\n'
-               '#define P9_RESTRICTIONS_NR\t%d\n\n'
+               '#define P9_RESTRICTIONS_NR\t%d\n'
+               '#define P9_RUN_ALTERNATIVES_NR\t%d\n\n'
                '/* Sorted by code. */\n'
                'extern const struct p9_catalogue_event '
                'p9_catalogue[P9_CATALOGUE_NR];\n'
                'extern const struct p9_catalogue_alternative\n'
                '\tp9_alternatives[P9_ALTERNATIVES_NR];\n'
                'extern const struct p9_catalogue_restriction\n'
-               '\tp9_restrictions[P9_RESTRICTIONS_NR];\n\n'
+               '\tp9_restrictions[P9_RESTRICTIONS_NR];\n'
+               '/* Per-task events only: the run-latch-gated code (alt[0]). */\n'
+               'extern const struct p9_catalogue_alternative\n'
+               '\tp9_run_alternatives[P9_RUN_ALTERNATIVES_NR];\n\n'
                'extern const struct p9_catalogue_group p9_groups[];\n'
                'extern const unsigned int p9_groups_len;\n\n'
                '#endif /* _P9_CATALOGUE_H */\n'
                % (tab_pad('\tunsigned int nr;', 40), len(events),
-                  len(alternatives(events)), len(restricted)))
+                  len(alternatives(events)), len(restricted),
+                  len(run_alternatives(events))))
     return ''.join(out)
 
 
@@ -326,6 +349,11 @@ def gen_c(events, groups, aliases, restricted):
         out.append('\t{ 0x%x, { %s } },\n'
                    % (code, ', '.join('0x%x' % a for a in alts)))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_alternatives);\n\n')
+    out.append('const struct p9_catalogue_alternative\n'
+               'p9_run_alternatives[P9_RUN_ALTERNATIVES_NR] = {\n')
+    for code, run in run_alternatives(events):
+        out.append('\t{ 0x%x, { 0x%x } },\n' % (code, run))
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_run_alternatives);\n\n')
     out.append('const struct p9_catalogue_restriction\n'
                'p9_restrictions[P9_RESTRICTIONS_NR] = {\n')
     for code, major, minor, name in restricted:

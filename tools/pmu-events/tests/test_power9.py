@@ -200,6 +200,15 @@ class Alternatives(Data):
             pmcs = [code >> 16] + [a >> 16 for a in others]
             self.assertEqual(len(set(pmcs)), len(pmcs))
 
+    def test_run_latch(self):
+        runs = dict(self.gen.run_alternatives(self.events))
+        self.assertEqual(runs[0x2], 0x500fa)
+        self.assertEqual(runs[0x1e], 0x600f4)
+        self.assertEqual(runs[0x100f0], 0x600f4)
+        # 0xf0 on any PMC is not PM_CYC (0x300f0, 0x400f0 are misses).
+        self.assertNotIn(0xf0, runs)
+        self.assertEqual(len(runs), 12)
+
 
 class Aliases(Data):
     def test_unique_and_valid(self):

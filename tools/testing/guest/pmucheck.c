@@ -21,6 +21,11 @@
  *                                 CYC events next to the built-in PMU's
  *                                 instructions and cycles: REFRESH with
  *                                 SIGIO, PERIOD, a sampling group
+ *   pmucheck diff PMU SEED N FILE groups opened on the built-in "cpu" PMU
+ *                                 and on PMU: every group of FILE (a line
+ *                                 of hex codes each) and N random ones of
+ *                                 PMU's events/ codes; which each accepts,
+ *                                 and why they disagree
  *   pmucheck fuzz PMU SEED SECS   random events, groups, ioctls, reads,
  *                                 ring buffers and forks for SECS seconds;
  *                                 the same SEED draws the same numbers, but
@@ -52,6 +57,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* ppc64: the kernel's addresses start here. */
 #define KERNEL_BASE	0xc000000000000000ULL
@@ -682,6 +689,209 @@ static int one_in(int n)
 	return rnd() % n == 0;
 }
 
+/* A group for the differential check: codes, and members' flags. */
+#define DIFF_MAX	6
+#define DIFF_CODES	2048
+
+struct diff_group {
+	int n;
+	__u64 code[DIFF_MAX];
+	int exclude_user[DIFF_MAX];
+	int disabled[DIFF_MAX];
+};
+
+/*
+ * Open @g on PMU @type: the index of the first member refused (its errno
+ * in *@err), or -1 when every member opened. Everything is closed again.
+ */
+static int diff_open(int type, const struct diff_group *g, int *err)
+{
+	int fd[DIFF_MAX], i, bad = -1;
+
+	for (i = 0; i < g->n; i++) {
+		struct perf_event_attr attr;
+
+		attr_init(&attr, type, g->code[i]);
+		attr.disabled = i == 0 || g->disabled[i];
+		attr.exclude_user = g->exclude_user[i];
+		attr.read_format = PERF_FORMAT_GROUP;
+		fd[i] = sys_open(&attr, 0, -1, i ? fd[0] : -1, 0);
+		if (fd[i] < 0) {
+			*err = errno;
+			bad = i;
+			break;
+		}
+	}
+	close_all(fd, bad < 0 ? g->n : bad);
+	return bad;
+}
+
+/* The documented reasons diff_reason() gives, counted in order. */
+static const char *const diff_reasons[] = {
+	"built-in PMU refuses units 6-9", "alternative code", "MMU events on PMC1",
+};
+
+/* An event bus event (Table A-2) of unit @lo to @hi. */
+static int diff_bus_unit(__u64 code, int lo, int hi)
+{
+	int unit = (code >> 12) & 0xf;
+
+	return ((code & 0xff) >> 6) == 2 && unit >= lo && unit <= hi;
+}
+
+static int diff_pmc(__u64 code)
+{
+	return (code >> 16) & 0xf;
+}
+
+/* Member @j counts against member @k's open (a switched-off one does not). */
+static int diff_counts(const struct diff_group *g, int j, int k)
+{
+	return j == k || (j < k && !g->disabled[j]);
+}
+
+/*
+ * Why the built-in PMU and the suite's disagree on @g, by the rules the
+ * POWER9 admin guide documents, from the member the refusing PMU refused
+ * (@at); NULL when none applies.
+ */
+static const char *diff_reason(const struct diff_group *g, int cpu_ok, int at)
+{
+	int j, k, pmc1 = 0, mmu = 0, pmc14 = 0, reuse = 0;
+
+	for (j = 0; j <= at; j++) {
+		if (!diff_counts(g, j, at))
+			continue;
+		mmu += diff_bus_unit(g->code[j], 8, 11);
+		pmc1 += diff_bus_unit(g->code[j], 8, 11) || diff_pmc(g->code[j]) == 1;
+		pmc14 += diff_pmc(g->code[j]) <= 4;
+		for (k = 0; k < j; k++)
+			reuse |= diff_counts(g, k, at) && diff_pmc(g->code[j]) &&
+				 diff_pmc(g->code[j]) == diff_pmc(g->code[k]);
+	}
+	if (!cpu_ok) {
+		/* The tables' L2/L3 and MMU events, which the built-in refuses. */
+		if (diff_bus_unit(g->code[at], 6, 9))
+			return diff_reasons[0];
+		/* power9 counts an event through another of its codes. */
+		if (reuse || pmc14 > 4)
+			return diff_reasons[1];
+		return NULL;
+	}
+	/* Section 5.16: MMU events count on PMC1. */
+	if (mmu && pmc1 > 1)
+		return diff_reasons[2];
+	return NULL;
+}
+
+static int diff_one(int cpu, int p9, const struct diff_group *g,
+		    long *agree, long *reasons, int *printed)
+{
+	int cerr = 0, perr = 0, c = diff_open(cpu, g, &cerr);
+	int p = diff_open(p9, g, &perr), i;
+	int cpu_ok = c < 0, p9_ok = p < 0;
+	const char *why;
+
+	if (cpu_ok == p9_ok) {
+		(*agree)++;
+		return 0;
+	}
+	why = diff_reason(g, cpu_ok, cpu_ok ? p : c);
+	for (i = 0; why && i < (int)ARRAY_SIZE(diff_reasons); i++)
+		reasons[i] += why == diff_reasons[i];
+	if ((*printed)++ < 40 || !why) {
+		printf("diff: cpu %s, power9 %s (%s):", cpu_ok ? "opens" : "refuses",
+		       p9_ok ? "opens" : "refuses", why ? why : "unexplained");
+		for (i = 0; i < g->n; i++)
+			printf(" 0x%llx%s%s", (unsigned long long)g->code[i],
+			       g->exclude_user[i] ? ":k" : "",
+			       g->disabled[i] ? ":off" : "");
+		printf(" (cpu errno %d at %d, power9 errno %d at %d)\n",
+		       cpu_ok ? 0 : cerr, c, p9_ok ? 0 : perr, p);
+	}
+	return why ? 0 : 1;
+}
+
+/* The raw codes of @pmu's events/ files that are only "event=0x...". */
+static int diff_codes(const char *pmu, __u64 *codes)
+{
+	char cmd[256], line[256];
+	int n = 0;
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd),
+		 "cat /sys/bus/event_source/devices/%s/events/* 2>/dev/null", pmu);
+	f = popen(cmd, "r");
+	while (f && n < DIFF_CODES && fgets(line, sizeof(line), f)) {
+		unsigned long long c;
+		char rest;
+
+		if (sscanf(line, "event=0x%llx%c", &c, &rest) == 2 && rest == '\n')
+			codes[n++] = c;
+	}
+	if (f)
+		pclose(f);
+	return n;
+}
+
+static int check_diff(const char *pmu, const char *seed_str, const char *n_str,
+		      const char *file)
+{
+	int cpu = pmu_type("cpu"), p9 = pmu_type(pmu), ncodes, printed = 0;
+	long n = atol(n_str), agree = 0, unexplained = 0, groups = 0;
+	long reasons[ARRAY_SIZE(diff_reasons)] = {};
+	long k;
+	static __u64 codes[DIFF_CODES];
+	char line[256];
+	FILE *f;
+
+	seed_state = strtoull(seed_str, NULL, 0) | 1;
+	ncodes = diff_codes(pmu, codes);
+	f = fopen(file, "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		struct diff_group g = {};
+		char *p = line, *end;
+
+		while (g.n < DIFF_MAX) {
+			__u64 c = strtoull(p, &end, 16);
+
+			if (end == p)
+				break;
+			g.code[g.n++] = c;
+			p = end;
+		}
+		if (!g.n)
+			continue;
+		groups++;
+		unexplained += diff_one(cpu, p9, &g, &agree, reasons, &printed);
+	}
+	if (f)
+		fclose(f);
+	result(f && groups > 0, "diff: the manual's groups were read",
+	       "%ld groups from %s", groups, file);
+	for (k = 0; k < n && ncodes; k++) {
+		struct diff_group g = { .n = 2 + rnd() % (DIFF_MAX - 1) };
+		int i;
+
+		for (i = 0; i < g.n; i++) {
+			g.code[i] = codes[rnd() % ncodes];
+			g.exclude_user[i] = one_in(6);
+			g.disabled[i] = i && one_in(4);
+		}
+		unexplained += diff_one(cpu, p9, &g, &agree, reasons, &printed);
+	}
+	printf("diff: seed %s: %ld groups (%ld of the manual, %ld random over %d codes): ",
+	       seed_str, groups + n, groups, n, ncodes);
+	printf("%ld agree, %ld unexplained", agree, unexplained);
+	for (k = 0; k < (long)ARRAY_SIZE(diff_reasons); k++)
+		printf(", %ld %s", reasons[k], diff_reasons[k]);
+	putchar('\n');
+	result(ncodes > 1000, "diff: the corpus draws on the catalogue", "%d codes", ncodes);
+	result(!unexplained, "diff: every disagreement with the built-in PMU is documented",
+	       "%ld unexplained", unexplained);
+	return failures ? 1 : 0;
+}
+
 #define FUZZ_FDS	48
 
 /* PMUCHECK_TRACE set: every call is printed before it is made. */
@@ -951,9 +1161,11 @@ int main(int argc, char **argv)
 		return check_overflow(argv[2], argv[3], argv[4]);
 	if (argc == 5 && !strcmp(argv[1], "fuzz"))
 		return run_fuzz(argv[2], argv[3], argv[4]);
+	if (argc == 6 && !strcmp(argv[1], "diff"))
+		return check_diff(argv[2], argv[3], argv[4], argv[5]);
 	fprintf(stderr, "usage: pmucheck busy PMU CONFIG N | count PMU CONFIG N [RUNS] |\n"
 		"       pmucheck move PID CPUS MS | groups PMU |\n"
 		"       pmucheck unpriv PMU UID | overflow PMU INS CYC |\n"
-		"       pmucheck fuzz PMU SEED SECS\n");
+		"       pmucheck fuzz PMU SEED SECS | diff PMU SEED N FILE\n");
 	return 2;
 }

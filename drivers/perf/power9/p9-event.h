@@ -49,6 +49,8 @@
 
 /* Unit selectors (MMCR1[PMCxUNIT], Appendix A.4). */
 #define P9_UNIT_L2L3		6
+/* The L2/L3 selector whose events go with any L2/L3 group (p9-sched.c). */
+#define P9_L2L3_ANY_GROUP_SEL	0x9e
 #define P9_UNIT_MMU_FIRST	8
 #define P9_UNIT_MMU_LAST	11
 

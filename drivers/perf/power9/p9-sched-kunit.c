@@ -49,11 +49,15 @@ static bool bf_allowed(const struct p9_event *ev, unsigned int pmc)
 	return pmc >= 1 && pmc <= 4;
 }
 
-/* One event per PMC, and L2/L3 events need PMC4 free or holding one. */
+/*
+ * One event per PMC; L2/L3 events need PMC4 free or holding one of their
+ * group; the L2/L3 events of a group share selector and combination,
+ * except selector 0x9e's, which never hold PMC4 for another's group.
+ */
 static bool bf_valid(const void *group, const u8 *pmc, unsigned int n)
 {
-	const struct p9_event *evs = group;
-	bool l2l3 = false, pmc4_ok = true;
+	const struct p9_event *evs = group, *sel = NULL;
+	bool l2l3 = false, pmc4_ok = true, any4 = false;
 	unsigned int i, j;
 
 	for (i = 0; i < n; i++) {
@@ -65,8 +69,16 @@ static bool bf_valid(const void *group, const u8 *pmc, unsigned int n)
 		l2l3 |= evs[i].l2l3;
 		if (pmc[i] == 4 && !evs[i].l2l3)
 			pmc4_ok = false;
+		if (pmc[i] == 4 && evs[i].pmcxsel == 0x9e)
+			any4 = true;
+		if (!evs[i].l2l3 || evs[i].pmcxsel == 0x9e)
+			continue;
+		if (sel && (sel->pmcxsel != evs[i].pmcxsel ||
+			    sel->comb != evs[i].comb))
+			return false;
+		sel = &evs[i];
 	}
-	return !l2l3 || pmc4_ok;
+	return !l2l3 || (pmc4_ok && !(sel && any4));
 }
 
 /*
@@ -176,6 +188,24 @@ static void p9_sched_l2l3_moves_any_pmc_event(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, p9_schedule(g, 3, &s), 0);
 	KUNIT_EXPECT_EQ(test, s.companion, 0x46080ULL);
 	KUNIT_EXPECT_EQ(test, s.pmc[0], 1);
+}
+
+/* An L2/L3 group is one selector's, plus selector 0x9e's events. */
+static void p9_sched_l2l3_one_selector(struct kunit *test)
+{
+	struct p9_event two[] = { ev_of(test, 0x16080), ev_of(test, 0x26082) };
+	struct p9_event with_9e[] = { ev_of(test, 0x3609e), ev_of(test, 0x16080) };
+	struct p9_event pmc4_9e[] = { ev_of(test, 0x16080), ev_of(test, 0x4609e) };
+	struct p9_schedule s;
+
+	KUNIT_EXPECT_EQ(test, p9_schedule(two, 2, &s), -ENOSPC);
+	/* pm_l2_1 without its PMC4: the companion is 0x80's, not 0x9e's. */
+	KUNIT_ASSERT_EQ(test, p9_schedule(with_9e, 2, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.companion, 0x46080ULL);
+	KUNIT_ASSERT_EQ(test, p9_schedule(with_9e, 1, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.companion, 0x4609eULL);
+	/* 0x9e's event on PMC4 is not the fourth event of 0x80's group. */
+	KUNIT_EXPECT_EQ(test, p9_schedule(pmc4_9e, 2, &s), -ENOSPC);
 }
 
 static void p9_sched_mmu_pmc1(struct kunit *test)
@@ -390,6 +420,7 @@ static struct kunit_case p9_sched_cases[] = {
 	KUNIT_CASE(p9_sched_l2l3_companion),
 	KUNIT_CASE(p9_sched_l2l3_pmc4_taken),
 	KUNIT_CASE(p9_sched_l2l3_moves_any_pmc_event),
+	KUNIT_CASE(p9_sched_l2l3_one_selector),
 	KUNIT_CASE(p9_sched_mmu_pmc1),
 	KUNIT_CASE(p9_sched_full_group),
 	KUNIT_CASE(p9_sched_shared_mmcra),

@@ -18,6 +18,14 @@
  * leaves PMC4 free, the driver programs it with the companion code: the
  * first L2/L3 event's selector moved to PMC4.
  *
+ * "The fourth event from the group" is of the group's selector: the L2/L3
+ * bus carries one selector's four events, one per PMC, so the L2/L3
+ * events of a group share their selector and combination, as in every
+ * L2/L3 group of Table 5-24. The exception is selector 0x9e, whose events
+ * (PM_L2_LD_DISP, PM_L2_INST, ...) stand beside 0x80's in pm_l2_1 and
+ * 0x8a's in pm_l2_12, with PMC4 holding the other selector's event: they
+ * go with any group, and never take PMC4 from it.
+ *
  * Some events have a code on more than one PMC (PM_LD_MISS_L1: 0x3e054
  * on PMC3, 0x400f0 on PMC4); when a group does not fit with the codes
  * given, the search tries those too (p9_alternatives[]).
@@ -61,8 +69,15 @@ struct p9_search {
 	unsigned int n;
 	bool alternatives;		/* try the events' other codes too */
 	bool l2l3;			/* the group has an L2/L3 event */
+	int sel;			/* its L2/L3 group's first event, or -1 */
 	struct p9_schedule *s;
 };
+
+/* Selector 0x9e's L2/L3 events count beside any L2/L3 group's. */
+static bool p9_l2l3_any_group(const struct p9_event *ev)
+{
+	return ev->pmcxsel == P9_L2L3_ANY_GROUP_SEL;
+}
 
 static bool p9_leaf_ok(struct p9_search *st)
 {
@@ -72,7 +87,8 @@ static bool p9_leaf_ok(struct p9_search *st)
 		return true;
 	for (i = 0; i < st->n; i++)
 		if (st->s->pmc[i] == 4)
-			return st->evs[i].l2l3;
+			return st->evs[i].l2l3 &&
+			       (st->sel < 0 || !p9_l2l3_any_group(&st->evs[i]));
 	return false;
 }
 
@@ -126,13 +142,14 @@ static bool p9_place(struct p9_search *st, unsigned int i)
  * with the codes that count the same events on other PMCs (@evs[].alt,
  * then @evs[].run_alt), so a group that fits as given is placed as given.
  *
- * Return: 0; -ENOSPC when the events cannot all be placed; -EINVAL when
- * they ask for different MMCRA settings or reload qualifiers.
+ * Return: 0; -ENOSPC when the events cannot all be placed (L2/L3 events
+ * of different selectors never can); -EINVAL when they ask for different
+ * MMCRA settings or reload qualifiers.
  */
 int p9_schedule(const struct p9_event *evs, unsigned int n,
 		struct p9_schedule *s)
 {
-	struct p9_search st = { .evs = evs, .n = n, .s = s };
+	struct p9_search st = { .evs = evs, .n = n, .sel = -1, .s = s };
 	bool have_mmcra = false, have_alt = false;
 	unsigned int i;
 
@@ -157,6 +174,13 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 			s->reload_qual = ev->reload_qual;
 		}
 		st.l2l3 |= ev->l2l3;
+		if (ev->l2l3 && !p9_l2l3_any_group(ev)) {
+			if (st.sel >= 0 && (ev->pmcxsel != evs[st.sel].pmcxsel ||
+					    ev->comb != evs[st.sel].comb))
+				return -ENOSPC;
+			if (st.sel < 0)
+				st.sel = i;
+		}
 		have_alt |= ev->alt || ev->run_alt;
 	}
 	if (!p9_place(&st, 0)) {
@@ -166,12 +190,12 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 			return -ENOSPC;
 		}
 	}
-	if (st.l2l3 && !(s->used & BIT(3)))
-		for (i = 0; i < n; i++)
-			if (evs[i].l2l3) {
-				s->companion = p9_l2l3_companion(s->code[i]);
-				break;
-			}
+	if (st.l2l3 && !(s->used & BIT(3))) {
+		for (i = 0; st.sel < 0 && i < n; i++)
+			if (evs[i].l2l3)
+				st.sel = i;
+		s->companion = p9_l2l3_companion(s->code[st.sel]);
+	}
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_schedule);

@@ -159,63 +159,6 @@ static void p9k_group_of_six(struct kunit *test)
 	}
 }
 
-/*
- * PM_LD_MISS_L1 (0x400f0) and PM_BR_MPRED_CMPL (0x400f6) both name PMC4:
- * the first counts on PMC3 through 0x3e054, and both run all the time. A
- * load miss is a signal on both lanes.
- */
-static void p9k_alternative_code(struct kunit *test)
-{
-	struct perf_event *miss = p9k_open(0x400f0, 0, NULL);
-	struct perf_event *mpred = p9k_open(0x400f6, 0, NULL);
-	u64 enabled, running;
-
-	KUNIT_ASSERT_FALSE(test, IS_ERR(miss));
-	KUNIT_ASSERT_FALSE(test, IS_ERR(mpred));
-	KUNIT_EXPECT_EQ(test, (p9_model.mmcr1 >> 8) & 0xff, 0x54ULL);
-	p9_model_count(0x3e054, 700);
-	p9_model_count(0x400f0, 700);
-	p9_model_count(0x400f6, 200);
-	schedule();
-	KUNIT_EXPECT_EQ(test, perf_event_read_value(miss, &enabled, &running),
-			700ULL);
-	KUNIT_EXPECT_EQ(test, running, enabled);
-	KUNIT_EXPECT_EQ(test, perf_event_read_value(mpred, &enabled, &running),
-			200ULL);
-	KUNIT_EXPECT_EQ(test, running, enabled);
-	perf_event_release_kernel(mpred);
-	perf_event_release_kernel(miss);
-}
-
-/*
- * A task's PM_INST_CMPL (0x2) beside four events that fill PMC1-4 counts
- * on PMC5, the run-latch-gated instructions: every instruction of a
- * running task is one of those.
- */
-static void p9k_task_event_on_pmc5(struct kunit *test)
-{
-	static const u64 four[] = { 0x2080, 0x2084, 0x2088, 0x208c };
-	struct perf_event *ev[ARRAY_SIZE(four)], *ins;
-	u64 enabled, running;
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(four); i++) {
-		ev[i] = p9k_open(four[i], 0, NULL);
-		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
-	}
-	ins = p9k_open(0x2, 0, NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ins));
-	p9_model_count(0x2, 900);
-	p9_model_count(P9_CODE_PMC5_RUN_INST, 900);
-	schedule();
-	KUNIT_EXPECT_EQ(test, perf_event_read_value(ins, &enabled, &running),
-			900ULL);
-	KUNIT_EXPECT_EQ(test, running, enabled);
-	perf_event_release_kernel(ins);
-	for (i = 0; i < ARRAY_SIZE(four); i++)
-		perf_event_release_kernel(ev[i]);
-}
-
 static void p9k_samples(struct kunit *test)
 {
 	struct perf_event *ev = p9k_open(0x10002, 1000, NULL);
@@ -562,9 +505,9 @@ static void p9k_generic_events(struct kunit *test)
 
 static void p9k_multiplexes(struct kunit *test)
 {
-	/* Both need PMC1 and have no other code: the perf core rotates them. */
-	struct perf_event *a = p9k_open(0x10004, 0, NULL);
-	struct perf_event *b = p9k_open(0x10006, 0, NULL);
+	/* Both need PMC1: the perf core rotates them. */
+	struct perf_event *a = p9k_open(0x10002, 0, NULL);
+	struct perf_event *b = p9k_open(0x1001e, 0, NULL);
 	u64 ea, ra, eb, rb;
 	unsigned int i = 0;
 	ktime_t start;
@@ -573,8 +516,8 @@ static void p9k_multiplexes(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 	start = ktime_get();
 	do {
-		p9_model_count(0x10004, 10);
-		p9_model_count(0x10006, 10);
+		p9_model_count(0x10002, 10);
+		p9_model_count(0x1001e, 10);
 	} while (pmu_model_mux_more(start, ++i));
 	perf_event_read_value(a, &ea, &ra);
 	perf_event_read_value(b, &eb, &rb);
@@ -702,8 +645,6 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_folds_32bit_counter),
 	KUNIT_CASE(p9k_exclude_user),
 	KUNIT_CASE(p9k_group_of_six),
-	KUNIT_CASE(p9k_alternative_code),
-	KUNIT_CASE(p9k_task_event_on_pmc5),
 	KUNIT_CASE(p9k_samples),
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
 	KUNIT_CASE(p9k_phys_addr_without_addr),

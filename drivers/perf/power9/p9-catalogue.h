@@ -47,7 +47,6 @@ enum p9_event_category {
 };
 
 #define P9_GROUP_MAX_EVENTS	4
-#define P9_MAX_ALTERNATIVES	3
 
 struct p9_catalogue_event {
 	u64 code;			/* raw event code (Figure 5-2) */
@@ -65,15 +64,6 @@ struct p9_catalogue_group {
 	u64 codes[P9_GROUP_MAX_EVENTS];
 };
 
-/*
- * Codes the tables give the same event on other PMCs, in the
- * order to try them; unused entries are 0.
- */
-struct p9_catalogue_alternative {
-	u64 code;
-	u64 alt[P9_MAX_ALTERNATIVES];
-};
-
 /* A code that counts wrongly on one revision (DD major.minor). */
 struct p9_catalogue_restriction {
 	u64 code;
@@ -82,19 +72,12 @@ struct p9_catalogue_restriction {
 };
 
 #define P9_CATALOGUE_NR	1157
-#define P9_ALTERNATIVES_NR	40
 #define P9_RESTRICTIONS_NR	27
-#define P9_RUN_ALTERNATIVES_NR	12
 
 /* Sorted by code. */
 extern const struct p9_catalogue_event p9_catalogue[P9_CATALOGUE_NR];
-extern const struct p9_catalogue_alternative
-	p9_alternatives[P9_ALTERNATIVES_NR];
 extern const struct p9_catalogue_restriction
 	p9_restrictions[P9_RESTRICTIONS_NR];
-/* Per-task events only: the run-latch-gated code (alt[0]). */
-extern const struct p9_catalogue_alternative
-	p9_run_alternatives[P9_RUN_ALTERNATIVES_NR];
 
 extern const struct p9_catalogue_group p9_groups[];
 extern const unsigned int p9_groups_len;

@@ -264,27 +264,8 @@ static void p9_event_restricted_by_revision(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, p9_event_restricted(0x1001e, dd22));
 }
 
-/* PM_INST_CMPL and PM_CYC, and nothing else, count on PMC5 and PMC6. */
-static void p9_event_run_alternatives(struct kunit *test)
-{
-	unsigned int i;
-
-	KUNIT_EXPECT_EQ(test, p9_event_run_alternative(0x2), P9_CODE_PMC5_RUN_INST);
-	KUNIT_EXPECT_EQ(test, p9_event_run_alternative(0x40002), P9_CODE_PMC5_RUN_INST);
-	KUNIT_EXPECT_EQ(test, p9_event_run_alternative(0x1e), P9_CODE_PMC6_RUN_CYC);
-	KUNIT_EXPECT_EQ(test, p9_event_run_alternative(0x100f0), P9_CODE_PMC6_RUN_CYC);
-	/* 0xf0 on any PMC is not PM_CYC: PMC3's and PMC4's are load misses. */
-	KUNIT_EXPECT_EQ(test, p9_event_run_alternative(0xf0), 0ULL);
-	KUNIT_EXPECT_EQ(test, p9_event_run_alternative(0x2080), 0ULL);
-	KUNIT_EXPECT_EQ(test, p9_event_run_alternative(0x2 | P9_RAW_MARK), 0ULL);
-	for (i = 1; i < P9_RUN_ALTERNATIVES_NR; i++)
-		KUNIT_EXPECT_LT(test, p9_run_alternatives[i - 1].code,
-				p9_run_alternatives[i].code);
-}
-
 static struct kunit_case p9_event_cases[] = {
 	KUNIT_CASE(p9_event_restricted_by_revision),
-	KUNIT_CASE(p9_event_run_alternatives),
 	KUNIT_CASE(p9_catalogue_all_valid),
 	KUNIT_CASE(p9_catalogue_pmc_field),
 	KUNIT_CASE(p9_reserved_bits),

@@ -7,7 +7,6 @@
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
-#include <linux/bsearch.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 
@@ -61,50 +60,6 @@ static bool p9_sample_valid(u8 mode, u8 elig)
 	}
 }
 
-static int p9_alternative_cmp(const void *key, const void *elt)
-{
-	u64 code = *(const u64 *)key;
-	const struct p9_catalogue_alternative *a = elt;
-
-	return code < a->code ? -1 : code > a->code;
-}
-
-/*
- * The codes that count @config's event on other PMCs (p9_alternatives[],
- * generated from the tables), or NULL. Only an exact catalogue code has
- * them: the same selector with other fields set is another event.
- */
-static const u64 *p9_event_alternatives(u64 config)
-{
-	const struct p9_catalogue_alternative *a;
-
-	a = bsearch(&config, p9_alternatives, P9_ALTERNATIVES_NR,
-		    sizeof(*a), p9_alternative_cmp);
-	return a ? a->alt : NULL;
-}
-
-/**
- * p9_event_run_alternative() - the dedicated counter's code for an event
- *	of a task
- * @config: the raw code
- *
- * PMC5 and PMC6 count instructions and cycles while the run latch is set,
- * which it is whenever a task runs (Linux clears it only in idle): for a
- * per-task event, PM_INST_CMPL and PM_CYC may count there
- * (p9_run_alternatives[]).
- *
- * Return: 0x500fa or 0x600f4, or 0 when @config is neither event's code.
- */
-u64 p9_event_run_alternative(u64 config)
-{
-	const struct p9_catalogue_alternative *a;
-
-	a = bsearch(&config, p9_run_alternatives, P9_RUN_ALTERNATIVES_NR,
-		    sizeof(*a), p9_alternative_cmp);
-	return a ? a->alt[0] : 0;
-}
-EXPORT_SYMBOL_IF_KUNIT(p9_event_run_alternative);
-
 /**
  * p9_event_decode() - decode a raw event code and check it
  * @config: the raw code (perf_event_attr.config)
@@ -132,7 +87,6 @@ int p9_event_decode(u64 config, struct p9_event *ev, const char **why)
 		.sdar_mode = FIELD_GET(P9_RAW_SDAR_MODE, config),
 		.reload_qual_en = FIELD_GET(P9_RAW_RELOAD_QUAL_EN, config),
 		.reload_qual = FIELD_GET(P9_RAW_RELOAD_QUAL, config),
-		.alt = p9_event_alternatives(config),
 	};
 
 	/* Figure 5-2: bits 0:11, 40, 44 and 54 are reserved. */

@@ -79,11 +79,6 @@
  * @reload_qual: MMCR1[DC_RLD_QUAL] (bit 1) and MMCR1[IC_RLD_QUAL] (bit 0)
  * @l2l3: an L2/L3 event bus event, which needs PMC4 (section 5.16)
  * @mmu: an MMU event bus event, counted on PMC1 only (section 5.16)
- * @alt: the codes that count the same event on other PMCs, when @config
- *	is a catalogue code that has some; else NULL
- * @run_alt: for an event of a task, the code that counts it on PMC5 or
- *	PMC6 (p9_event_run_alternative()); else 0. p9_event_decode() leaves
- *	it 0: whether an event belongs to a task is the glue's to say.
  */
 struct p9_event {
 	u64 config;
@@ -104,13 +99,10 @@ struct p9_event {
 	u8 reload_qual;
 	bool l2l3;
 	bool mmu;
-	const u64 *alt;
-	u64 run_alt;
 };
 
 int p9_event_decode(u64 config, struct p9_event *ev, const char **why);
 bool p9_event_restricted(u64 config, u32 pvr);
-u64 p9_event_run_alternative(u64 config);
 bool p9_event_uses_mmcra(const struct p9_event *ev);
 u64 p9_event_mmcra_bits(const struct p9_event *ev);
 

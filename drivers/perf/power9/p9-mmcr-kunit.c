@@ -33,7 +33,7 @@ static void compute(struct kunit *test, struct mmcr_case *c, const u64 *codes,
 	for (i = 0; i < n; i++)
 		KUNIT_ASSERT_EQ(test, p9_event_decode(codes[i], &c->evs[i], &why), 0);
 	KUNIT_ASSERT_EQ(test, p9_schedule(c->evs, n, &c->s), 0);
-	p9_compute_mmcr(c->attrs, n, &c->s, kernel_is_hv, &c->m);
+	p9_compute_mmcr(c->evs, c->attrs, n, &c->s, kernel_is_hv, &c->m);
 }
 
 static void p9_mmcr_single_pmc1(struct kunit *test)
@@ -95,25 +95,6 @@ static void p9_mmcr_companion(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.m.mmcr1 & 0xffULL, 0x84ULL);
 	KUNIT_EXPECT_TRUE(test, c.m.mmcr0 & IBM(49));
 	KUNIT_EXPECT_FALSE(test, c.m.mmcr0 & IBM(58));
-}
-
-static void p9_mmcr_alternative(struct kunit *test)
-{
-	/*
-	 * PM_LD_MISS_L1 0x400f0 and PM_BR_MPRED_CMPL 0x400f6 both name PMC4;
-	 * the first counts through 0x3e054, its code on PMC3: unit 0xe,
-	 * selector 0x54 in PMC3's fields, and PMC4 gets 0xf6.
-	 */
-	static const u64 codes[] = { 0x400f0, 0x400f6 };
-	struct mmcr_case c = {};
-
-	compute(test, &c, codes, 2, false);
-	KUNIT_EXPECT_EQ(test, c.s.pmc[0], 3);
-	KUNIT_EXPECT_EQ(test, c.s.code[0], 0x3e054ULL);
-	KUNIT_EXPECT_EQ(test, c.m.mmcr1,
-			(0xeULL << (63 - 11)) |		/* PMC3UNIT 8:11 */
-			(0x54ULL << (63 - 55)) |	/* PMC3SEL 48:55 */
-			0xf6ULL);			/* PMC4SEL 56:63 */
 }
 
 static void p9_mmcr_exclusions_guest(struct kunit *test)
@@ -203,7 +184,6 @@ static struct kunit_case p9_mmcr_cases[] = {
 	KUNIT_CASE(p9_mmcr_unit_comb_sel),
 	KUNIT_CASE(p9_mmcr_any_pmc_event),
 	KUNIT_CASE(p9_mmcr_companion),
-	KUNIT_CASE(p9_mmcr_alternative),
 	KUNIT_CASE(p9_mmcr_exclusions_guest),
 	KUNIT_CASE(p9_mmcr_exclusions_hv_kernel),
 	KUNIT_CASE(p9_mmcr_pmc56),

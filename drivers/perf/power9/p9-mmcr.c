@@ -16,12 +16,11 @@
 #include "p9-mmcr.h"
 #include <pmu-suite/p9-regs.h>
 
-/* MMCR1's unit, combination and selector fields of @pmc for @code. */
-static u64 p9_mmcr1_pmc(u8 pmc, u64 code)
+static u64 p9_mmcr1_pmc(u8 pmc, const struct p9_event *ev)
 {
-	return (FIELD_GET(P9_RAW_UNIT, code) << P9_MMCR1_UNIT_SHIFT(pmc)) |
-	       (FIELD_GET(P9_RAW_COMB, code) << P9_MMCR1_COMB_SHIFT(pmc)) |
-	       (FIELD_GET(P9_RAW_PMCXSEL, code) << P9_MMCR1_SEL_SHIFT(pmc));
+	return ((u64)ev->unit << P9_MMCR1_UNIT_SHIFT(pmc)) |
+	       ((u64)ev->comb << P9_MMCR1_COMB_SHIFT(pmc)) |
+	       ((u64)ev->pmcxsel << P9_MMCR1_SEL_SHIFT(pmc));
 }
 
 static u64 p9_mmcr2_pmc(u8 pmc, const struct p9_counter_attr *a,
@@ -45,9 +44,10 @@ static u64 p9_mmcr2_pmc(u8 pmc, const struct p9_counter_attr *a,
 
 /**
  * p9_compute_mmcr() - control register values for a scheduled group
+ * @evs: the group's decoded events
  * @attrs: what perf asks of each event
  * @n: number of events
- * @s: their placement and codes, from p9_schedule()
+ * @s: their placement, from p9_schedule()
  * @kernel_is_hv: the kernel runs in hypervisor state (MSR[HV] = 1)
  * @m: filled with the register values
  *
@@ -60,7 +60,8 @@ static u64 p9_mmcr2_pmc(u8 pmc, const struct p9_counter_attr *a,
  * their 64-bit counts at that interrupt too. FCECE freezes the counters
  * when the alert occurs, so the handler reads them unchanged.
  */
-void p9_compute_mmcr(const struct p9_counter_attr *attrs, unsigned int n,
+void p9_compute_mmcr(const struct p9_event *evs,
+		     const struct p9_counter_attr *attrs, unsigned int n,
 		     const struct p9_schedule *s, bool kernel_is_hv,
 		     struct p9_mmcr *m)
 {
@@ -71,12 +72,19 @@ void p9_compute_mmcr(const struct p9_counter_attr *attrs, unsigned int n,
 		u8 pmc = s->pmc[i];
 
 		if (pmc <= P9_NUM_PROG_PMCS)
-			m->mmcr1 |= p9_mmcr1_pmc(pmc, s->code[i]);
+			m->mmcr1 |= p9_mmcr1_pmc(pmc, &evs[i]);
 		m->mmcr2 |= p9_mmcr2_pmc(pmc, &attrs[i], kernel_is_hv);
 		m->mmcr0 |= pmc == 1 ? P9_MMCR0_PMC1CE : P9_MMCR0_PMCJCE;
 	}
-	if (s->companion)
-		m->mmcr1 |= p9_mmcr1_pmc(4, s->companion);
+	if (s->companion) {
+		struct p9_event comp = {
+			.unit = FIELD_GET(P9_RAW_UNIT, s->companion),
+			.comb = FIELD_GET(P9_RAW_COMB, s->companion),
+			.pmcxsel = FIELD_GET(P9_RAW_PMCXSEL, s->companion),
+		};
+
+		m->mmcr1 |= p9_mmcr1_pmc(4, &comp);
+	}
 	if (s->reload_qual_en) {
 		if (s->reload_qual & 2)
 			m->mmcr1 |= P9_MMCR1_DC_RLD_QUAL;

@@ -23,7 +23,8 @@ struct p9_counter_attr {
 	bool exclude_idle;
 };
 
-void p9_compute_mmcr(const struct p9_counter_attr *attrs, unsigned int n,
+void p9_compute_mmcr(const struct p9_event *evs,
+		     const struct p9_counter_attr *attrs, unsigned int n,
 		     const struct p9_schedule *s, bool kernel_is_hv,
 		     struct p9_mmcr *m);
 

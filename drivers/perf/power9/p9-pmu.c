@@ -84,10 +84,6 @@ static int p9_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 	ret = p9_event_decode(event->hw.config, &cpu->dec[slot], &why);
 	if (ret)
 		return ret;
-	/* A task runs with the run latch set: PMC5/6 count its events too. */
-	if (event->attach_state & PERF_ATTACH_TASK)
-		cpu->dec[slot].run_alt =
-			p9_event_run_alternative(event->hw.config);
 	cpu->attr[slot] = (struct p9_counter_attr) {
 		.exclude_user = event->attr.exclude_user,
 		.exclude_kernel = event->attr.exclude_kernel,
@@ -163,7 +159,7 @@ static void p9_compute_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 	/* A subset of a placed group is always placeable. */
 	if (WARN_ON_ONCE(p9_schedule(cpu->dec, pcpu->n, &cpu->sched)))
 		pcpu->n = 0;
-	p9_compute_mmcr(cpu->attr, pcpu->n, &cpu->sched,
+	p9_compute_mmcr(cpu->dec, cpu->attr, pcpu->n, &cpu->sched,
 			p9_hw(pc)->kernel_is_hv, m);
 	for (i = 0; i < pcpu->n; i++) {
 		if (stopped & BIT(i))

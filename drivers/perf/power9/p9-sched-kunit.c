@@ -29,19 +29,11 @@ static struct p9_event ev_of(struct kunit *test, u64 code)
 
 /*
  * Section 5.16 restated for the brute force, independently of the
- * scheduler: a PMC field names the counter, or one of the event's
- * alternative codes does; MMU events need PMC1; the rest go on any of
- * PMC1-4.
+ * scheduler: a PMC field names the counter; MMU events need PMC1; the
+ * rest go on any of PMC1-4.
  */
 static bool bf_allowed(const struct p9_event *ev, unsigned int pmc)
 {
-	unsigned int a;
-
-	for (a = 0; ev->alt && a < P9_MAX_ALTERNATIVES; a++)
-		if (ev->alt[a] && FIELD_GET(P9_RAW_PMC, ev->alt[a]) == pmc)
-			return true;
-	if (ev->run_alt && FIELD_GET(P9_RAW_PMC, ev->run_alt) == pmc)
-		return true;
 	if (ev->pmc)
 		return pmc == ev->pmc;
 	if (ev->mmu)
@@ -267,153 +259,6 @@ static void p9_sched_reload_qual_agree(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, s.reload_qual, 1);
 }
 
-/* The catalogue event of @code, or NULL. */
-static const struct p9_catalogue_event *cat_of(u64 code)
-{
-	unsigned int i;
-
-	for (i = 0; i < P9_CATALOGUE_NR; i++)
-		if (p9_catalogue[i].code == code)
-			return &p9_catalogue[i];
-	return NULL;
-}
-
-/*
- * The manual's name of @code: PMC5 and PMC6 count run instructions and
- * run cycles, in no table.
- */
-static const char *name_of(u64 code)
-{
-	const struct p9_catalogue_event *ev = cat_of(code);
-
-	if (code == P9_CODE_PMC5_RUN_INST)
-		return "PM_RUN_INST_CMPL";
-	if (code == P9_CODE_PMC6_RUN_CYC)
-		return "PM_RUN_CYC";
-	return ev ? ev->name : "(none)";
-}
-
-/*
- * Every alternative is a valid code of the same event name (and table,
- * unless on PMC5/6) on another PMC, of the same kind (L2/L3, MMU); an
- * L2/L3 code's differs only in the PMC field. The manual's pairs are
- * there.
- */
-static void p9_sched_alternatives_table(struct kunit *test)
-{
-	unsigned int i, a, j;
-
-	for (i = 0; i < P9_ALTERNATIVES_NR; i++) {
-		const struct p9_catalogue_alternative *alt = &p9_alternatives[i];
-		const struct p9_catalogue_event *ev = cat_of(alt->code);
-		struct p9_event own = ev_of(test, alt->code);
-
-		if (i)
-			KUNIT_EXPECT_LT(test, p9_alternatives[i - 1].code,
-					alt->code);
-		KUNIT_EXPECT_TRUE(test, ev || own.pmc >= 5);
-		KUNIT_EXPECT_PTR_EQ(test, own.alt, (const u64 *)alt->alt);
-		KUNIT_EXPECT_NE(test, alt->alt[0], 0ULL);
-		for (a = 0; a < P9_MAX_ALTERNATIVES && alt->alt[a]; a++) {
-			const struct p9_catalogue_event *o = cat_of(alt->alt[a]);
-			struct p9_event oe = ev_of(test, alt->alt[a]);
-
-			KUNIT_EXPECT_STREQ_MSG(test, name_of(alt->alt[a]),
-					       name_of(alt->code), "0x%llx",
-					       alt->code);
-			if (ev && o)
-				KUNIT_EXPECT_EQ(test, o->category, ev->category);
-			KUNIT_EXPECT_NE(test, oe.pmc, own.pmc);
-			KUNIT_EXPECT_NE(test, oe.pmc, 0);
-			for (j = 0; j < a; j++)
-				KUNIT_EXPECT_NE(test,
-						FIELD_GET(P9_RAW_PMC, alt->alt[j]),
-						(u64)oe.pmc);
-			for (j = 0; j < P9_RESTRICTIONS_NR; j++)
-				KUNIT_EXPECT_NE(test, p9_restrictions[j].code,
-						alt->alt[a]);
-			KUNIT_EXPECT_EQ(test, oe.l2l3, own.l2l3);
-			KUNIT_EXPECT_EQ(test, oe.mmu, own.mmu);
-			if (own.l2l3)
-				KUNIT_EXPECT_EQ(test, alt->alt[a] & ~P9_RAW_PMC,
-						alt->code & ~P9_RAW_PMC);
-		}
-	}
-	KUNIT_EXPECT_EQ(test, ev_of(test, 0x400f0).alt[0], 0x3e054ULL);
-	KUNIT_EXPECT_EQ(test, ev_of(test, 0x20036).alt[0], 0x40036ULL);
-	KUNIT_EXPECT_EQ(test, ev_of(test, 0x400fa).alt[0], P9_CODE_PMC5_RUN_INST);
-	KUNIT_EXPECT_EQ(test, ev_of(test, P9_CODE_PMC6_RUN_CYC).alt[0], 0x200f4ULL);
-	/* Another selector on the L2/L3 bus is not the same event. */
-	KUNIT_EXPECT_NULL(test, ev_of(test, 0x1609e).alt);
-	/* A catalogue code with other fields set has none. */
-	KUNIT_EXPECT_NULL(test, ev_of(test, 0x400f0 | P9_RAW_RELOAD_QUAL_EN).alt);
-}
-
-static void p9_sched_alternatives(struct kunit *test)
-{
-	/* PM_LD_MISS_L1 and PM_BR_MPRED_CMPL, both on PMC4. */
-	struct p9_event two[] = { ev_of(test, 0x400f0), ev_of(test, 0x400f6) };
-	/* PM_BR_2PATH, PM_INST_DISP, PM_INST_CMPL, PM_CYC: all PMC2. */
-	struct p9_event four[] = {
-		ev_of(test, 0x20036), ev_of(test, 0x200f2),
-		ev_of(test, 0x20002), ev_of(test, 0x2001e),
-	};
-	struct p9_schedule s;
-	unsigned int i;
-
-	/* Alone, an event keeps its own code. */
-	KUNIT_ASSERT_EQ(test, p9_schedule(two, 1, &s), 0);
-	KUNIT_EXPECT_EQ(test, s.pmc[0], 4);
-	KUNIT_EXPECT_EQ(test, s.code[0], 0x400f0ULL);
-
-	KUNIT_ASSERT_EQ(test, p9_schedule(two, 2, &s), 0);
-	KUNIT_EXPECT_EQ(test, s.pmc[0], 3);
-	KUNIT_EXPECT_EQ(test, s.code[0], 0x3e054ULL);
-	KUNIT_EXPECT_EQ(test, s.pmc[1], 4);
-	KUNIT_EXPECT_EQ(test, s.code[1], 0x400f6ULL);
-
-	KUNIT_ASSERT_EQ(test, p9_schedule(four, 4, &s), 0);
-	KUNIT_EXPECT_EQ(test, s.used, (u8)0xf);
-	for (i = 0; i < 4; i++) {
-		KUNIT_EXPECT_EQ(test, FIELD_GET(P9_RAW_PMC, s.code[i]),
-				(u64)s.pmc[i]);
-		KUNIT_EXPECT_STREQ(test, cat_of(s.code[i])->name,
-				   cat_of(four[i].config)->name);
-	}
-
-	/* Two run-instruction events: the second on PMC4's code. */
-	four[0] = ev_of(test, P9_CODE_PMC5_RUN_INST);
-	four[1] = ev_of(test, P9_CODE_PMC5_RUN_INST);
-	KUNIT_ASSERT_EQ(test, p9_schedule(four, 2, &s), 0);
-	KUNIT_EXPECT_EQ(test, s.pmc[1], 4);
-	KUNIT_EXPECT_EQ(test, s.code[1], 0x400faULL);
-
-	/* A task's PM_INST_CMPL beside four events goes to PMC5. */
-	{
-		struct p9_event five[] = {
-			ev_of(test, 0x2080), ev_of(test, 0x2084),
-			ev_of(test, 0x2088), ev_of(test, 0x208c), ev_of(test, 0x2),
-		};
-
-		KUNIT_EXPECT_EQ(test, p9_schedule(five, 5, &s), -ENOSPC);
-		five[4].run_alt = p9_event_run_alternative(0x2);
-		KUNIT_ASSERT_EQ(test, p9_schedule(five, 5, &s), 0);
-		KUNIT_EXPECT_EQ(test, s.pmc[4], 5);
-		KUNIT_EXPECT_EQ(test, s.code[4], P9_CODE_PMC5_RUN_INST);
-	}
-
-	/*
-	 * PM_CO0_BUSY, an L2/L3 event, moves from PMC3 to its code on PMC4,
-	 * which then needs no companion.
-	 */
-	four[0] = ev_of(test, 0x30004);
-	four[1] = ev_of(test, 0x3608c);
-	KUNIT_ASSERT_EQ(test, p9_schedule(four, 2, &s), 0);
-	KUNIT_EXPECT_EQ(test, s.code[1], 0x4608cULL);
-	KUNIT_EXPECT_EQ(test, s.pmc[1], 4);
-	KUNIT_EXPECT_EQ(test, s.companion, 0ULL);
-}
-
 static struct kunit_case p9_sched_cases[] = {
 	KUNIT_CASE(p9_sched_matches_brute_force),
 	KUNIT_CASE(p9_sched_table_5_24),
@@ -425,8 +270,6 @@ static struct kunit_case p9_sched_cases[] = {
 	KUNIT_CASE(p9_sched_full_group),
 	KUNIT_CASE(p9_sched_shared_mmcra),
 	KUNIT_CASE(p9_sched_reload_qual_agree),
-	KUNIT_CASE(p9_sched_alternatives_table),
-	KUNIT_CASE(p9_sched_alternatives),
 	{}
 };
 

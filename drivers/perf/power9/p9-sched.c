@@ -25,17 +25,12 @@
  * (PM_L2_LD_DISP, PM_L2_INST, ...) stand beside 0x80's in pm_l2_1 and
  * 0x8a's in pm_l2_12, with PMC4 holding the other selector's event: they
  * go with any group, and never take PMC4 from it.
- *
- * Some events have a code on more than one PMC (PM_LD_MISS_L1: 0x3e054
- * on PMC3, 0x400f0 on PMC4); when a group does not fit with the codes
- * given, the search tries those too (p9_alternatives[]).
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 
-#include "p9-catalogue.h"
 #include "p9-sched.h"
 
 /**
@@ -56,20 +51,19 @@ EXPORT_SYMBOL_IF_KUNIT(p9_event_allowed_pmcs);
 
 /**
  * p9_l2l3_companion() - the PMC4 code that lets an L2/L3 event count
- * @code: the code an L2/L3 event is programmed with
+ * @ev: a decoded L2/L3 event
  */
-u64 p9_l2l3_companion(u64 code)
+u64 p9_l2l3_companion(const struct p9_event *ev)
 {
-	return (code & ~P9_RAW_PMC) | FIELD_PREP(P9_RAW_PMC, 4);
+	return (ev->config & ~P9_RAW_PMC) | FIELD_PREP(P9_RAW_PMC, 4);
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_l2l3_companion);
 
 struct p9_search {
 	const struct p9_event *evs;
 	unsigned int n;
-	bool alternatives;		/* try the events' other codes too */
-	bool l2l3;			/* the group has an L2/L3 event */
-	int sel;			/* its L2/L3 group's first event, or -1 */
+	const struct p9_event *l2l3;	/* first L2/L3 event, if any */
+	const struct p9_event *sel;	/* first of its L2/L3 group, if any */
 	struct p9_schedule *s;
 };
 
@@ -88,48 +82,27 @@ static bool p9_leaf_ok(struct p9_search *st)
 	for (i = 0; i < st->n; i++)
 		if (st->s->pmc[i] == 4)
 			return st->evs[i].l2l3 &&
-			       (st->sel < 0 || !p9_l2l3_any_group(&st->evs[i]));
-	return false;
-}
-
-static bool p9_place(struct p9_search *st, unsigned int i);
-
-/* Event @i on @pmc, programmed with @code; then the events after it. */
-static bool p9_try(struct p9_search *st, unsigned int i, u8 pmc, u64 code)
-{
-	if (st->s->used & BIT(pmc - 1))
-		return false;
-	st->s->used |= BIT(pmc - 1);
-	st->s->pmc[i] = pmc;
-	st->s->code[i] = code;
-	if (p9_place(st, i + 1))
-		return true;
-	st->s->used &= ~BIT(pmc - 1);
+			       (!st->sel || !p9_l2l3_any_group(&st->evs[i]));
 	return false;
 }
 
 static bool p9_place(struct p9_search *st, unsigned int i)
 {
-	const struct p9_event *ev;
 	u8 allowed, pmc;
-	unsigned int a;
 
 	if (i == st->n)
 		return p9_leaf_ok(st);
-	ev = &st->evs[i];
-	allowed = p9_event_allowed_pmcs(ev);
-	for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++)
-		if ((allowed & BIT(pmc - 1)) && p9_try(st, i, pmc, ev->config))
+	allowed = p9_event_allowed_pmcs(&st->evs[i]) & ~st->s->used;
+	for (pmc = 0; pmc < P9_NUM_PMCS; pmc++) {
+		if (!(allowed & BIT(pmc)))
+			continue;
+		st->s->used |= BIT(pmc);
+		st->s->pmc[i] = pmc + 1;
+		if (p9_place(st, i + 1))
 			return true;
-	if (!st->alternatives)
-		return false;
-	/* Same unit and kind of event, one PMC each (gen.py). */
-	for (a = 0; ev->alt && a < P9_MAX_ALTERNATIVES && ev->alt[a]; a++)
-		if (p9_try(st, i, FIELD_GET(P9_RAW_PMC, ev->alt[a]),
-			   ev->alt[a]))
-			return true;
-	return ev->run_alt &&
-	       p9_try(st, i, FIELD_GET(P9_RAW_PMC, ev->run_alt), ev->run_alt);
+		st->s->used &= ~BIT(pmc);
+	}
+	return false;
 }
 
 /**
@@ -138,10 +111,6 @@ static bool p9_place(struct p9_search *st, unsigned int i)
  * @n: how many
  * @s: filled with the placement and the shared register bits
  *
- * A group that does not fit with the events' own codes is tried again
- * with the codes that count the same events on other PMCs (@evs[].alt,
- * then @evs[].run_alt), so a group that fits as given is placed as given.
- *
  * Return: 0; -ENOSPC when the events cannot all be placed (L2/L3 events
  * of different selectors never can); -EINVAL when they ask for different
  * MMCRA settings or reload qualifiers.
@@ -149,8 +118,8 @@ static bool p9_place(struct p9_search *st, unsigned int i)
 int p9_schedule(const struct p9_event *evs, unsigned int n,
 		struct p9_schedule *s)
 {
-	struct p9_search st = { .evs = evs, .n = n, .sel = -1, .s = s };
-	bool have_mmcra = false, have_alt = false;
+	struct p9_search st = { .evs = evs, .n = n, .s = s };
+	bool have_mmcra = false;
 	unsigned int i;
 
 	*s = (struct p9_schedule) {};
@@ -173,29 +142,22 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 			s->reload_qual_en = true;
 			s->reload_qual = ev->reload_qual;
 		}
-		st.l2l3 |= ev->l2l3;
+		if (ev->l2l3 && !st.l2l3)
+			st.l2l3 = ev;
 		if (ev->l2l3 && !p9_l2l3_any_group(ev)) {
-			if (st.sel >= 0 && (ev->pmcxsel != evs[st.sel].pmcxsel ||
-					    ev->comb != evs[st.sel].comb))
+			if (st.sel && (ev->pmcxsel != st.sel->pmcxsel ||
+				       ev->comb != st.sel->comb))
 				return -ENOSPC;
-			if (st.sel < 0)
-				st.sel = i;
+			if (!st.sel)
+				st.sel = ev;
 		}
-		have_alt |= ev->alt || ev->run_alt;
 	}
 	if (!p9_place(&st, 0)) {
-		st.alternatives = have_alt;
-		if (!st.alternatives || !p9_place(&st, 0)) {
-			s->used = 0;
-			return -ENOSPC;
-		}
+		s->used = 0;
+		return -ENOSPC;
 	}
-	if (st.l2l3 && !(s->used & BIT(3))) {
-		for (i = 0; st.sel < 0 && i < n; i++)
-			if (evs[i].l2l3)
-				st.sel = i;
-		s->companion = p9_l2l3_companion(s->code[st.sel]);
-	}
+	if (st.l2l3 && !(s->used & BIT(3)))
+		s->companion = p9_l2l3_companion(st.sel ? st.sel : st.l2l3);
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_schedule);

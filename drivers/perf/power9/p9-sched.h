@@ -10,8 +10,6 @@
 /**
  * struct p9_schedule - where a group's events count, and what they share
  * @pmc: PMC (1-6) of each event, in the order given to p9_schedule()
- * @code: the code each event is programmed with: its own, or one that
- *	counts the same event on @pmc (p9_alternatives[])
  * @used: bit n set when PMC n + 1 holds an event
  * @companion: raw code programmed on PMC4, not counted for any event,
  *	when the group's L2/L3 events need PMC4 and no event of the group
@@ -22,7 +20,6 @@
  */
 struct p9_schedule {
 	u8 pmc[P9_NUM_PMCS];
-	u64 code[P9_NUM_PMCS];
 	u8 used;
 	u64 companion;
 	u64 mmcra;
@@ -33,6 +30,6 @@ struct p9_schedule {
 int p9_schedule(const struct p9_event *evs, unsigned int n,
 		struct p9_schedule *s);
 u8 p9_event_allowed_pmcs(const struct p9_event *ev);
-u64 p9_l2l3_companion(u64 code);
+u64 p9_l2l3_companion(const struct p9_event *ev);
 
 #endif /* _P9_SCHED_H */

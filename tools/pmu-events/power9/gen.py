@@ -8,7 +8,6 @@ count wrongly on POWER9 DD2.1 and DD2.2, which the guide does not list).  Output
 
   drivers/perf/power9/p9-catalogue.h   structs, enum p9_event_category
   drivers/perf/power9/p9-catalogue.c   p9_catalogue[] sorted by code,
-                                       p9_alternatives[] sorted by code,
                                        p9_restrictions[] sorted by code,
                                        p9_groups[] (Table 5-24)
   tools/perf/pmu-events/arch/powerpc/power9-pmu/<category>.json
@@ -28,23 +27,6 @@ Sysfs aliases
   zeros: pm_inst_cmpl (0x10002), pm_inst_cmpl_c100fe, pm_inst_cmpl_c20002.
   Aliases use only [a-z0-9_], a subset of what perf's event-name lexer
   accepts; uniqueness is checked.
-
-Alternatives
-  A code whose PMC is taken can often be counted through another code the
-  tables give the same event: PM_LD_MISS_L1 is 0x3e054 on PMC3 and 0x400f0
-  on PMC4.  p9_alternatives[] lists, for each code naming one of PMC1-4,
-  the codes of the same name, in the same table, on the other PMCs of
-  PMC1-4 (the scheduler tries them in that order when the group does not
-  fit otherwise).  L2/L3 bus events (unit 6) take only codes that differ
-  from theirs in the PMC field alone: the bus carries one selector's four
-  events at a time (section 5.16), so a code of another selector is not
-  the same event on another lane.  PMC5 and PMC6 are dedicated to run
-  instructions and run cycles (the overview of the counters; their codes
-  0x500fa and 0x600f4 are in no table), the events of 0x400fa
-  PM_RUN_INST_CMPL and 0x200f4 PM_RUN_CYC: those pairs are alternatives
-  of each other too.  "Any PMC" codes are left out: they
-  need no alternative, and the two such pairs (PM_DSLB_MISS,
-  PM_ISLB_MISS) count something else ("counted when set to nest").
 
 perf JSON
   EventName is the alias in upper case, so that it is unique within the PMU
@@ -116,11 +98,6 @@ CATEGORIES = [
     ('pmc', '5-16', 'PMC events'),
 ]
 GROUP_MAX_EVENTS = 4
-UNIT_L2L3 = 6
-# The codes of the dedicated counters (module docstring, Alternatives).
-DEDICATED = {'PM_RUN_INST_CMPL': 0x500fa, 'PM_RUN_CYC': 0x600f4}
-# Events the dedicated counters count while the run latch is set.
-RUN_GATED = {'PM_INST_CMPL': 0x500fa, 'PM_CYC': 0x600f4}
 ALIAS_RE = re.compile(r'^[a-z][a-z0-9_]*$')
 # Event code fields (extract.CODE_FIELDS in LSB-0 terms): name, shift, mask.
 LAYOUT = [
@@ -174,52 +151,6 @@ def assign_aliases(events):
     return aliases
 
 
-def is_l2l3(code):
-    """An L2/L3 event bus event: unit 6 with a bus selector (Table A-2)."""
-    return (code >> 12) & 0xf == UNIT_L2L3 and (code & 0xff) >> 6 == 2
-
-
-def alternatives(events):
-    """[(code, [alternative codes])] by the rule of the module docstring."""
-    pmc_mask = 0xf << 16
-    codes = [(int(ev['code'], 16), ev['pmc'], ev['name'], ev['table'])
-             for ev in events if 1 <= ev['pmc'] <= 4]
-    codes += [(code, code >> 16, name, None)
-              for name, code in DEDICATED.items()]
-    out = []
-    for code, pmc, name, table in codes:
-        alts = []
-        for other, opmc, oname, otable in sorted(codes,
-                                                 key=lambda c: (c[1], c[0])):
-            if (oname != name or opmc == pmc or
-                    None not in (table, otable) and otable != table or
-                    opmc in [a >> 16 for a in alts]):
-                continue
-            if (is_l2l3(code) or is_l2l3(other)) and \
-                    code & ~pmc_mask != other & ~pmc_mask:
-                continue
-            alts.append(other)
-        if alts:
-            out.append((code, alts))
-    return sorted(out)
-
-
-def run_alternatives(events):
-    """[(code, run code)] by the rule of the module docstring."""
-    pmc_mask = 0xf << 16
-    named = {(int(ev['code'], 16), ev['name']) for ev in events}
-    out = {}
-    for code, name in named:
-        if name not in RUN_GATED:
-            continue
-        out[code] = RUN_GATED[name]
-        # The "any PMC" form: the same selector on each of PMC1-4.
-        anypmc = code & ~pmc_mask
-        if all((anypmc | pmc << 16, name) in named for pmc in range(1, 5)):
-            out[anypmc] = RUN_GATED[name]
-    return sorted(out.items())
-
-
 def restrictions(doc):
     """[(code, major, minor, name)] sorted by code, from restrictions.json."""
     out = []
@@ -267,11 +198,8 @@ def gen_header(events, restricted):
         out.append('%s/* Table %s: %s */\n'
                    % (tab_pad('\t%s,' % enum_name(cat), 32), table, what))
     out.append('\tP9_CAT_NR\n};\n\n')
-    out.append('%s%d\n' % (tab_pad('#define P9_GROUP_MAX_EVENTS', 32),
-                            GROUP_MAX_EVENTS))
-    out.append('%s%d\n\n'
-               % (tab_pad('#define P9_MAX_ALTERNATIVES', 32),
-                  max(len(a) for _, a in alternatives(events))))
+    out.append('%s%d\n\n' % (tab_pad('#define P9_GROUP_MAX_EVENTS', 32),
+                              GROUP_MAX_EVENTS))
     fields = [
         ('\tu64 code;', 'raw event code (Figure 5-2)'),
         ('\tconst char *name;', 'event name in the manual'),
@@ -292,14 +220,6 @@ def gen_header(events, restricted):
                '%s/* entries used in codes[] */\n'
                '\tu64 codes[P9_GROUP_MAX_EVENTS];\n'
                '};\n\n'
-               '/*\n'
-               ' * Codes the tables give the same event on other PMCs, in the\n'
-               ' * order to try them; unused entries are 0.\n'
-               ' */\n'
-               'struct p9_catalogue_alternative {\n'
-               '\tu64 code;\n'
-               '\tu64 alt[P9_MAX_ALTERNATIVES];\n'
-               '};\n\n'
                '/* A code that counts wrongly on one revision (DD major.minor). */\n'
                'struct p9_catalogue_restriction {\n'
                '\tu64 code;\n'
@@ -307,25 +227,17 @@ def gen_header(events, restricted):
                '\tu8 dd_minor;\n'
                '};\n\n'
                '#define P9_CATALOGUE_NR\t%d\n'
-               '#define P9_ALTERNATIVES_NR\t%d\n'
-               '#define P9_RESTRICTIONS_NR\t%d\n'
-               '#define P9_RUN_ALTERNATIVES_NR\t%d\n\n'
+               '#define P9_RESTRICTIONS_NR\t%d\n\n'
                '/* Sorted by code. */\n'
                'extern const struct p9_catalogue_event '
                'p9_catalogue[P9_CATALOGUE_NR];\n'
-               'extern const struct p9_catalogue_alternative\n'
-               '\tp9_alternatives[P9_ALTERNATIVES_NR];\n'
                'extern const struct p9_catalogue_restriction\n'
-               '\tp9_restrictions[P9_RESTRICTIONS_NR];\n'
-               '/* Per-task events only: the run-latch-gated code (alt[0]). */\n'
-               'extern const struct p9_catalogue_alternative\n'
-               '\tp9_run_alternatives[P9_RUN_ALTERNATIVES_NR];\n\n'
+               '\tp9_restrictions[P9_RESTRICTIONS_NR];\n\n'
                'extern const struct p9_catalogue_group p9_groups[];\n'
                'extern const unsigned int p9_groups_len;\n\n'
                '#endif /* _P9_CATALOGUE_H */\n'
                % (tab_pad('\tunsigned int nr;', 40), len(events),
-                  len(alternatives(events)), len(restricted),
-                  len(run_alternatives(events))))
+                  len(restricted)))
     return ''.join(out)
 
 
@@ -343,17 +255,6 @@ def gen_c(events, groups, aliases, restricted):
                       enum_name(ev['category']), pmucat.c_string(ev['name']),
                       pmucat.c_string(aliases[ev['code']])))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_catalogue);\n\n')
-    out.append('const struct p9_catalogue_alternative\n'
-               'p9_alternatives[P9_ALTERNATIVES_NR] = {\n')
-    for code, alts in alternatives(events):
-        out.append('\t{ 0x%x, { %s } },\n'
-                   % (code, ', '.join('0x%x' % a for a in alts)))
-    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_alternatives);\n\n')
-    out.append('const struct p9_catalogue_alternative\n'
-               'p9_run_alternatives[P9_RUN_ALTERNATIVES_NR] = {\n')
-    for code, run in run_alternatives(events):
-        out.append('\t{ 0x%x, { 0x%x } },\n' % (code, run))
-    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_run_alternatives);\n\n')
     out.append('const struct p9_catalogue_restriction\n'
                'p9_restrictions[P9_RESTRICTIONS_NR] = {\n')
     for code, major, minor, name in restricted:

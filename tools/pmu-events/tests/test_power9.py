@@ -184,32 +184,6 @@ class Events(Data):
             self.assertEqual(int(e['code'], 16) & (1 << 19), 0)
 
 
-class Alternatives(Data):
-    def test_rule(self):
-        alts = dict(self.gen.alternatives(self.events))
-        self.assertEqual(len(alts), 40)
-        self.assertEqual(alts[0x400f0], [0x3e054])
-        self.assertEqual(alts[0x1001e], [0x2001e, 0x3001e, 0x4001e])
-        self.assertEqual(alts[0x400fa], [0x500fa])
-        self.assertEqual(alts[0x600f4], [0x200f4])
-        # Another L2/L3 selector; another table; "any PMC" codes.
-        self.assertNotIn(0x1609e, alts)
-        self.assertNotIn(0x168a0, alts)
-        self.assertNotIn(0x10016, alts)
-        for code, others in alts.items():
-            pmcs = [code >> 16] + [a >> 16 for a in others]
-            self.assertEqual(len(set(pmcs)), len(pmcs))
-
-    def test_run_latch(self):
-        runs = dict(self.gen.run_alternatives(self.events))
-        self.assertEqual(runs[0x2], 0x500fa)
-        self.assertEqual(runs[0x1e], 0x600f4)
-        self.assertEqual(runs[0x100f0], 0x600f4)
-        # 0xf0 on any PMC is not PM_CYC (0x300f0, 0x400f0 are misses).
-        self.assertNotIn(0xf0, runs)
-        self.assertEqual(len(runs), 12)
-
-
 class Aliases(Data):
     def test_unique_and_valid(self):
         aliases = self.gen.assign_aliases(self.events)

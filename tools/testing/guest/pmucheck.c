@@ -712,7 +712,7 @@ static int diff_open(int type, const struct diff_group *g, int *err)
 		struct perf_event_attr attr;
 
 		attr_init(&attr, type, g->code[i]);
-		attr.disabled = i == 0 || g->disabled[i];
+		attr.disabled = g->disabled[i];
 		attr.exclude_user = g->exclude_user[i];
 		attr.read_format = PERF_FORMAT_GROUP;
 		fd[i] = sys_open(&attr, 0, -1, i ? fd[0] : -1, 0);
@@ -728,7 +728,8 @@ static int diff_open(int type, const struct diff_group *g, int *err)
 
 /* The documented reasons diff_reason() gives, counted in order. */
 static const char *const diff_reasons[] = {
-	"built-in PMU refuses units 6-9", "alternative code", "MMU events on PMC1",
+	"built-in PMU refuses units 6-9", "built-in alternative code",
+	"MMU events on PMC1", "switched-off leader",
 };
 
 /* An event bus event (Table A-2) of unit @lo to @hi. */
@@ -744,10 +745,13 @@ static int diff_pmc(__u64 code)
 	return (code >> 16) & 0xf;
 }
 
-/* Member @j counts against member @k's open (a switched-off one does not). */
+/*
+ * Member @j counts against member @k's open on power9: a switched-off
+ * sibling does not, the leader always does.
+ */
 static int diff_counts(const struct diff_group *g, int j, int k)
 {
-	return j == k || (j < k && !g->disabled[j]);
+	return j == k || (j < k && (!j || !g->disabled[j]));
 }
 
 /*
@@ -769,19 +773,38 @@ static const char *diff_reason(const struct diff_group *g, int cpu_ok, int at)
 			reuse |= diff_counts(g, k, at) && diff_pmc(g->code[j]) &&
 				 diff_pmc(g->code[j]) == diff_pmc(g->code[k]);
 	}
-	if (!cpu_ok) {
-		/* The tables' L2/L3 and MMU events, which the built-in refuses. */
-		if (diff_bus_unit(g->code[at], 6, 9))
-			return diff_reasons[0];
-		/* power9 counts an event through another of its codes. */
-		if (reuse || pmc14 > 4)
-			return diff_reasons[1];
-		return NULL;
-	}
+	/* The tables' L2/L3 and MMU events, which the built-in refuses. */
+	if (!cpu_ok)
+		return diff_bus_unit(g->code[at], 6, 9) ? diff_reasons[0] : NULL;
 	/* Section 5.16: MMU events count on PMC1. */
 	if (mmu && pmc1 > 1)
 		return diff_reasons[2];
+	/*
+	 * The built-in PMU counts some events through other codes (its table
+	 * of pairs; a task's PM_INST_CMPL and PM_CYC on PMC5 and PMC6).
+	 */
+	if (reuse || pmc14 > 4)
+		return diff_reasons[1];
 	return NULL;
+}
+
+/*
+ * power9 refused @g at a member; does it take the rest without the
+ * switched-off leader, which the built-in PMU leaves out of its check?
+ */
+static int diff_without_leader(int p9, const struct diff_group *g)
+{
+	struct diff_group rest = { .n = g->n - 1 };
+	int err;
+
+	if (!g->disabled[0] || g->n < 2)
+		return 0;
+	memcpy(rest.code, g->code + 1, rest.n * sizeof(rest.code[0]));
+	memcpy(rest.exclude_user, g->exclude_user + 1,
+	       rest.n * sizeof(rest.exclude_user[0]));
+	memcpy(rest.disabled, g->disabled + 1, rest.n * sizeof(rest.disabled[0]));
+	rest.disabled[0] = 1;
+	return diff_open(p9, &rest, &err) < 0;
 }
 
 static int diff_one(int cpu, int p9, const struct diff_group *g,
@@ -797,6 +820,8 @@ static int diff_one(int cpu, int p9, const struct diff_group *g,
 		return 0;
 	}
 	why = diff_reason(g, cpu_ok, cpu_ok ? p : c);
+	if (!why && cpu_ok && diff_without_leader(p9, g))
+		why = diff_reasons[3];
 	for (i = 0; why && i < (int)ARRAY_SIZE(diff_reasons); i++)
 		reasons[i] += why == diff_reasons[i];
 	if ((*printed)++ < 40 || !why) {
@@ -862,6 +887,7 @@ static int check_diff(const char *pmu, const char *seed_str, const char *n_str,
 		}
 		if (!g.n)
 			continue;
+		g.disabled[0] = 1;
 		groups++;
 		unexplained += diff_one(cpu, p9, &g, &agree, reasons, &printed);
 	}
@@ -876,7 +902,7 @@ static int check_diff(const char *pmu, const char *seed_str, const char *n_str,
 		for (i = 0; i < g.n; i++) {
 			g.code[i] = codes[rnd() % ncodes];
 			g.exclude_user[i] = one_in(6);
-			g.disabled[i] = i && one_in(4);
+			g.disabled[i] = i ? one_in(4) : one_in(2);
 		}
 		unexplained += diff_one(cpu, p9, &g, &agree, reasons, &printed);
 	}

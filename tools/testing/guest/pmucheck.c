@@ -180,6 +180,12 @@ static int count_work(const char *pmu, const char *config,
 	return 0;
 }
 
+/*
+ * Move task @pid to CPU 0, 1, ... @cpus - 1 in turn, every @ms
+ * milliseconds, until it exits; print how many moves were made. A
+ * syscall a move, not a taskset process: on the debug kernel a fork and
+ * an exec take longer than the task runs.
+ */
 static int move_task(const char *pid, const char *cpus, const char *ms)
 {
 	long p = strtol(pid, NULL, 0), n = strtol(cpus, NULL, 0), moves = 0;

@@ -8,6 +8,7 @@
 #include <linux/module.h>
 #include <pmu-suite/counter.h>
 #include <pmu-suite/generic.h>
+#include <pmu-suite/kunit.h>
 #include <pmu-suite/multiset.h>
 
 static void counter_mask_widths(struct kunit *test)
@@ -176,12 +177,5 @@ static struct kunit_case pmu_common_cases[] = {
 	{}
 };
 
-static struct kunit_suite pmu_common_suite = {
-	.name = "pmu_suite_common",
-	.test_cases = pmu_common_cases,
-};
-
-kunit_test_suite(pmu_common_suite);
-
-MODULE_DESCRIPTION("KUnit tests of the PMU suite's shared counter arithmetic");
-MODULE_LICENSE("GPL");
+PMU_KUNIT_MODULE(pmu_common, "pmu_suite_common",
+		 "KUnit tests of the PMU suite's shared counter arithmetic");

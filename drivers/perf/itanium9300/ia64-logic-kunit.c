@@ -10,6 +10,7 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <pmu-suite/counter.h>
+#include <pmu-suite/kunit.h>
 
 #include "ia64-event.h"
 #include "ia64-pmc.h"
@@ -932,12 +933,5 @@ static struct kunit_case ia64_logic_cases[] = {
 	{}
 };
 
-static struct kunit_suite ia64_logic_suite = {
-	.name = "itanium9300_logic",
-	.test_cases = ia64_logic_cases,
-};
-
-kunit_test_suite(ia64_logic_suite);
-
-MODULE_DESCRIPTION("KUnit tests of the Itanium 9300 PMU logic");
-MODULE_LICENSE("GPL");
+PMU_KUNIT_MODULE(ia64_logic, "itanium9300_logic",
+		 "KUnit tests of the Itanium 9300 PMU logic");

@@ -9,6 +9,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/module.h>
+#include <pmu-suite/kunit.h>
 #include <pmu-suite/sched-check.h>
 
 #include "ia64-event.h"
@@ -359,9 +360,4 @@ static struct kunit_case ia64_sched_cases[] = {
 	{}
 };
 
-static struct kunit_suite ia64_sched_suite = {
-	.name = "itanium9300_sched",
-	.test_cases = ia64_sched_cases,
-};
-
-kunit_test_suite(ia64_sched_suite);
+PMU_KUNIT_SUITE(ia64_sched, "itanium9300_sched");

@@ -12,6 +12,7 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/string.h>
+#include <pmu-suite/kunit.h>
 
 #include "ia64-catalogue.h"
 #include <pmu-suite/ia64-uncore.h>
@@ -652,9 +653,4 @@ static struct kunit_case ia64_uncore_cases[] = {
 	{}
 };
 
-static struct kunit_suite ia64_uncore_suite = {
-	.name = "itanium9300_uncore",
-	.test_cases = ia64_uncore_cases,
-};
-
-kunit_test_suite(ia64_uncore_suite);
+PMU_KUNIT_SUITE(ia64_uncore, "itanium9300_uncore");

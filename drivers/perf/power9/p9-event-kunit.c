@@ -7,6 +7,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/module.h>
+#include <pmu-suite/kunit.h>
 
 #include "p9-catalogue.h"
 #include "p9-event.h"
@@ -286,12 +287,5 @@ static struct kunit_case p9_event_cases[] = {
 	{}
 };
 
-static struct kunit_suite p9_event_suite = {
-	.name = "power9_event",
-	.test_cases = p9_event_cases,
-};
-
-kunit_test_suite(p9_event_suite);
-
-MODULE_DESCRIPTION("KUnit tests of the POWER9 PMU logic");
-MODULE_LICENSE("GPL");
+PMU_KUNIT_MODULE(p9_event, "power9_event",
+		 "KUnit tests of the POWER9 PMU logic");

@@ -6,6 +6,7 @@
  */
 #include <kunit/test.h>
 #include <linux/module.h>
+#include <pmu-suite/kunit.h>
 #include <uapi/linux/perf_event.h>
 
 #include "p9-catalogue.h"
@@ -102,9 +103,4 @@ static struct kunit_case p9_generic_cases[] = {
 	{}
 };
 
-static struct kunit_suite p9_generic_suite = {
-	.name = "power9_generic",
-	.test_cases = p9_generic_cases,
-};
-
-kunit_test_suite(p9_generic_suite);
+PMU_KUNIT_SUITE(p9_generic, "power9_generic");

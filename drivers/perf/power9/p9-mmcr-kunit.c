@@ -7,6 +7,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/module.h>
+#include <pmu-suite/kunit.h>
 
 #include "p9-event.h"
 #include "p9-mmcr.h"
@@ -193,9 +194,4 @@ static struct kunit_case p9_mmcr_cases[] = {
 	{}
 };
 
-static struct kunit_suite p9_mmcr_suite = {
-	.name = "power9_mmcr",
-	.test_cases = p9_mmcr_cases,
-};
-
-kunit_test_suite(p9_mmcr_suite);
+PMU_KUNIT_SUITE(p9_mmcr, "power9_mmcr");

@@ -9,6 +9,7 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/string.h>
+#include <pmu-suite/kunit.h>
 
 #include "p9-nest.h"
 
@@ -118,9 +119,4 @@ static struct kunit_case p9_nest_cases[] = {
 	{}
 };
 
-static struct kunit_suite p9_nest_suite = {
-	.name = "power9_nest_logic",
-	.test_cases = p9_nest_cases,
-};
-
-kunit_test_suite(p9_nest_suite);
+PMU_KUNIT_SUITE(p9_nest, "power9_nest_logic");

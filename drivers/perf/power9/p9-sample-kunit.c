@@ -9,6 +9,7 @@
 #include <linux/bitfield.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite/kunit.h>
 
 #include <pmu-suite/p9-regs.h>
 #include <pmu-suite/p9-sample.h>
@@ -257,9 +258,4 @@ static struct kunit_case p9_sample_cases[] = {
 	{}
 };
 
-static struct kunit_suite p9_sample_suite = {
-	.name = "power9_sample",
-	.test_cases = p9_sample_cases,
-};
-
-kunit_test_suite(p9_sample_suite);
+PMU_KUNIT_SUITE(p9_sample, "power9_sample");

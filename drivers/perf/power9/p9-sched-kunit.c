@@ -8,6 +8,7 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/module.h>
+#include <pmu-suite/kunit.h>
 #include <pmu-suite/sched-check.h>
 
 #include "p9-catalogue.h"
@@ -273,9 +274,4 @@ static struct kunit_case p9_sched_cases[] = {
 	{}
 };
 
-static struct kunit_suite p9_sched_suite = {
-	.name = "power9_sched",
-	.test_cases = p9_sched_cases,
-};
-
-kunit_test_suite(p9_sched_suite);
+PMU_KUNIT_SUITE(p9_sched, "power9_sched");

@@ -10,6 +10,7 @@
 #include <linux/bitops.h>
 #include <linux/module.h>
 #include <pmu-suite/counter.h>
+#include <pmu-suite/kunit.h>
 #include <uapi/linux/perf_event.h>
 
 #include "t4-catalogue.h"
@@ -468,12 +469,5 @@ static struct kunit_case t4_logic_cases[] = {
 	{}
 };
 
-static struct kunit_suite t4_logic_suite = {
-	.name = "sparc_t4_logic",
-	.test_cases = t4_logic_cases,
-};
-
-kunit_test_suite(t4_logic_suite);
-
-MODULE_DESCRIPTION("KUnit tests of the SPARC T4 PMU logic");
-MODULE_LICENSE("GPL");
+PMU_KUNIT_MODULE(t4_logic, "sparc_t4_logic",
+		 "KUnit tests of the SPARC T4 PMU logic");

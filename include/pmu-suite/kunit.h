@@ -34,4 +34,46 @@
 	MODULE_DESCRIPTION(description);				\
 	MODULE_LICENSE("GPL")
 
+/**
+ * struct pmu_kunit_generic - what a PMU makes of a generic event
+ * @type: the event's type
+ * @config: its config
+ * @ret: what pmu_generic_config() returns for it
+ * @raw: the raw config it maps to, when @ret is 0
+ */
+struct pmu_kunit_generic {
+	u32 type;
+	u64 config;
+	int ret;
+	u64 raw;
+};
+
+/**
+ * pmu_kunit_expect_generic() - check a PMU's generic events against a table
+ * @test: the test
+ * @t: the PMU's generic events
+ * @rows: what each of some generic events maps to
+ * @n: rows
+ *
+ * A failure names the row.
+ */
+static inline void pmu_kunit_expect_generic(struct kunit *test,
+					    const struct pmu_generic_table *t,
+					    const struct pmu_kunit_generic *rows,
+					    unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct pmu_kunit_generic *r = &rows[i];
+		u64 raw = 0;
+
+		KUNIT_EXPECT_EQ_MSG(test, pmu_generic_config(t, r->type,
+							     r->config, &raw),
+				    r->ret, "row %u", i);
+		if (!r->ret)
+			KUNIT_EXPECT_EQ_MSG(test, raw, r->raw, "row %u", i);
+	}
+}
+
 #endif /* _PMU_SUITE_KUNIT_H */

@@ -524,6 +524,17 @@ static void ia64_generic_map(struct kunit *test)
 	const u64 dtlb_read = PERF_COUNT_HW_CACHE_DTLB |
 			      PERF_COUNT_HW_CACHE_OP_READ << 8 |
 			      PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16;
+	const struct pmu_kunit_generic rows[] = {
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0, CFG(0x12, 0) },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 0,
+		  CFG(0x08, 0) },
+		{ PERF_TYPE_HW_CACHE, l1d_read_miss, 0, CFG(0xc7, 0) },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES, -ENOENT },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES, -ENOENT },
+		{ PERF_TYPE_HW_CACHE, dtlb_read, -ENOENT },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_MAX, -EINVAL },
+		{ PERF_TYPE_RAW, 0x12, -ENOENT },
+	};
 	struct ia64_event ev;
 	unsigned int i;
 	u64 raw;
@@ -539,27 +550,7 @@ static void ia64_generic_map(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, decode(raw, 0, 0, &ev), 0, "%s",
 				    g->gen.alias);
 	}
-	KUNIT_ASSERT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
-						  PERF_COUNT_HW_CPU_CYCLES, &raw), 0);
-	KUNIT_EXPECT_EQ(test, raw, CFG(0x12, 0));
-	KUNIT_ASSERT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
-						  PERF_COUNT_HW_INSTRUCTIONS, &raw), 0);
-	KUNIT_EXPECT_EQ(test, raw, CFG(0x08, 0));
-	KUNIT_ASSERT_EQ(test, ia64_generic_config(PERF_TYPE_HW_CACHE,
-						  l1d_read_miss, &raw), 0);
-	KUNIT_EXPECT_EQ(test, raw, CFG(0xc7, 0));
-	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
-						  PERF_COUNT_HW_BUS_CYCLES, &raw),
-			-ENOENT);
-	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
-						  PERF_COUNT_HW_REF_CPU_CYCLES, &raw),
-			-ENOENT);
-	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_HW_CACHE, dtlb_read,
-						  &raw), -ENOENT);
-	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_HARDWARE,
-						  PERF_COUNT_HW_MAX, &raw), -EINVAL);
-	KUNIT_EXPECT_EQ(test, ia64_generic_config(PERF_TYPE_RAW, 0x12, &raw),
-			-ENOENT);
+	pmu_kunit_expect_generic(test, &ia64_generic, rows, ARRAY_SIZE(rows));
 	KUNIT_EXPECT_EQ(test, ia64_catalogue_index("no_such_event"), -ENOENT);
 }
 

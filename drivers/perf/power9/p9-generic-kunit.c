@@ -55,7 +55,13 @@ static void p9_generic_all_resolve(struct kunit *test)
 
 static void p9_generic_any_pmc(struct kunit *test)
 {
-	u64 code;
+	const struct pmu_kunit_generic rows[] = {
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0, 0x1e },
+		{ PERF_TYPE_HW_CACHE, L1D_READ_MISS, 0,
+		  p9_catalogue_code("PM_LD_MISS_L1_FIN") },
+		/* PM_L3_LD_PREF */
+		{ PERF_TYPE_HW_CACHE, LL_PREFETCH_ACCESS, 0, 0xf0b0 },
+	};
 
 	/* PM_CYC and PM_INST_CMPL are listed on each of PMC1-4. */
 	KUNIT_EXPECT_EQ(test, p9_catalogue_code("PM_CYC"), 0x1eULL);
@@ -65,35 +71,21 @@ static void p9_generic_any_pmc(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p9_catalogue_code("PM_RUN_CYC"), 0x200f4ULL);
 	KUNIT_EXPECT_EQ(test, p9_catalogue_code("PM_NO_SUCH_EVENT"), 0ULL);
 
-	KUNIT_ASSERT_EQ(test, p9_generic_code(PERF_TYPE_HARDWARE,
-					      PERF_COUNT_HW_CPU_CYCLES, &code), 0);
-	KUNIT_EXPECT_EQ(test, code, 0x1eULL);
-	KUNIT_ASSERT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE, L1D_READ_MISS,
-					      &code), 0);
-	KUNIT_EXPECT_EQ(test, code, p9_catalogue_code("PM_LD_MISS_L1_FIN"));
-	KUNIT_ASSERT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
-					      LL_PREFETCH_ACCESS, &code), 0);
-	KUNIT_EXPECT_EQ(test, code, 0xf0b0ULL);	/* PM_L3_LD_PREF */
+	pmu_kunit_expect_generic(test, &p9_generic, rows, ARRAY_SIZE(rows));
 }
 
+/* Generic events POWER9 has no event for, and configs perf does not define. */
 static void p9_generic_refusals(struct kunit *test)
 {
-	u64 code;
+	static const struct pmu_kunit_generic rows[] = {
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES, -ENOENT },
+		{ PERF_TYPE_HW_CACHE, L1D_WRITE_ACCESS, -ENOENT },
+		{ PERF_TYPE_HW_CACHE, L1I_WRITE_ACCESS, -ENOENT },
+		/* pmu_common_kunit tests them all */
+		{ PERF_TYPE_HW_CACHE, L1D_READ_MISS | 1ULL << 24, -EINVAL },
+	};
 
-	/* Generic events POWER9 has no event for. */
-	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HARDWARE,
-					      PERF_COUNT_HW_BUS_CYCLES, &code),
-			-ENOENT);
-	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
-					      L1D_WRITE_ACCESS, &code),
-			-ENOENT);
-	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
-					      L1I_WRITE_ACCESS, &code),
-			-ENOENT);
-	/* Configs perf does not define (pmu_common_kunit tests them all). */
-	KUNIT_EXPECT_EQ(test, p9_generic_code(PERF_TYPE_HW_CACHE,
-					      L1D_READ_MISS | 1ULL << 24, &code),
-			-EINVAL);
+	pmu_kunit_expect_generic(test, &p9_generic, rows, ARRAY_SIZE(rows));
 }
 
 static struct kunit_case p9_generic_cases[] = {

@@ -418,6 +418,16 @@ static int t4_generic_config(u32 type, u64 config, u64 *raw)
 
 static void t4_generic_map(struct kunit *test)
 {
+	static const struct pmu_kunit_generic rows[] = {
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0,
+		  T4_CONFIG(26, 0) },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 0,
+		  T4_CONFIG(3, 0x3f) },
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES, -ENOENT },
+		{ PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_NODE, -ENOENT },
+		/* Configs perf does not define (pmu_common_kunit tests them all). */
+		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_MAX, -EINVAL },
+	};
 	struct t4_event ev;
 	const char *why;
 	unsigned int i;
@@ -430,21 +440,7 @@ static void t4_generic_map(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, t4_event_decode(raw, &ev, &why), 0,
 				    "%s: %s", g->gen.alias, why);
 	}
-	KUNIT_ASSERT_EQ(test, t4_generic_config(PERF_TYPE_HARDWARE,
-						PERF_COUNT_HW_CPU_CYCLES, &raw), 0);
-	KUNIT_EXPECT_EQ(test, raw, T4_CONFIG(26, 0));
-	KUNIT_ASSERT_EQ(test, t4_generic_config(PERF_TYPE_HARDWARE,
-						PERF_COUNT_HW_INSTRUCTIONS, &raw), 0);
-	KUNIT_EXPECT_EQ(test, raw, T4_CONFIG(3, 0x3f));
-	KUNIT_EXPECT_EQ(test, t4_generic_config(PERF_TYPE_HARDWARE,
-						PERF_COUNT_HW_BUS_CYCLES, &raw),
-			-ENOENT);
-	KUNIT_EXPECT_EQ(test, t4_generic_config(PERF_TYPE_HW_CACHE,
-						PERF_COUNT_HW_CACHE_NODE, &raw),
-			-ENOENT);
-	/* Configs perf does not define (pmu_common_kunit tests them all). */
-	KUNIT_EXPECT_EQ(test, t4_generic_config(PERF_TYPE_HARDWARE,
-						PERF_COUNT_HW_MAX, &raw), -EINVAL);
+	pmu_kunit_expect_generic(test, &t4_generic, rows, ARRAY_SIZE(rows));
 }
 
 static struct kunit_case t4_logic_cases[] = {

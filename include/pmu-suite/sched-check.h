@@ -39,6 +39,23 @@ struct pmu_sched_check {
 	bool (*valid)(const void *group, const u8 *counter, unsigned int n);
 };
 
+/*
+ * PMU_SCHED_CHECK_SCHEDULE(prefix, field) - define prefix_schedule_counters(),
+ * a struct pmu_sched_check.schedule over the driver's scheduler
+ * prefix_schedule(group, n, &s), which fills s, a struct prefix_schedule,
+ * and gives the counter of each event in s.field[].
+ */
+#define PMU_SCHED_CHECK_SCHEDULE(prefix, field)				\
+static int prefix##_schedule_counters(const void *group, unsigned int n, \
+				      u8 *counter)			\
+{									\
+	struct prefix##_schedule s;					\
+	int ret = prefix##_schedule(group, n, &s);			\
+									\
+	memcpy(counter, s.field, n);					\
+	return ret;							\
+}
+
 /* Whether any assignment of counters to @group is valid. */
 static inline bool pmu_sched_feasible(const struct pmu_sched_check *c,
 				      const void *group, unsigned int n)

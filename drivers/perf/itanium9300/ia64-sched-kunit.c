@@ -112,14 +112,7 @@ static const u64 sample_configs[] = {
 	CFG(0xcb, 0),		/* L2D_MISSES: not set restricted */
 };
 
-static int bf_schedule(const void *group, unsigned int n, u8 *counter)
-{
-	struct ia64_schedule s;
-	int ret = ia64_schedule(group, n, &s);
-
-	memcpy(counter, s.pmd, n);
-	return ret;
-}
+PMU_SCHED_CHECK_SCHEDULE(ia64, pmd)
 
 static void ia64_sched_matches_brute_force(struct kunit *test)
 {
@@ -137,7 +130,7 @@ static void ia64_sched_matches_brute_force(struct kunit *test)
 		.max_group	= GROUP_MAX,
 		.first_counter	= IA64_FIRST_COUNTER,
 		.nr_counters	= IA64_NUM_COUNTERS,
-		.schedule	= bf_schedule,
+		.schedule	= ia64_schedule_counters,
 		.valid		= bf_valid,
 	});
 }

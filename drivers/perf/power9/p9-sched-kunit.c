@@ -97,14 +97,7 @@ static unsigned int sample_events(struct kunit *test, struct p9_event *out)
 	return n;
 }
 
-static int bf_schedule(const void *group, unsigned int n, u8 *counter)
-{
-	struct p9_schedule s;
-	int ret = p9_schedule(group, n, &s);
-
-	memcpy(counter, s.pmc, n);
-	return ret;
-}
+PMU_SCHED_CHECK_SCHEDULE(p9, pmc)
 
 /* PMC1-6 are numbered from 1, as the manual numbers them. */
 static void p9_sched_matches_brute_force(struct kunit *test)
@@ -123,7 +116,7 @@ static void p9_sched_matches_brute_force(struct kunit *test)
 		.max_group	= GROUP_MAX,
 		.first_counter	= 1,
 		.nr_counters	= P9_NUM_PMCS,
-		.schedule	= bf_schedule,
+		.schedule	= p9_schedule_counters,
 		.valid		= bf_valid,
 	});
 }

@@ -53,6 +53,9 @@ struct ia64_catalogue_event {
 	u32 flags;		/* IA64_EV_* */
 };
 
+#define IA64_CATALOGUE_NR	729
+extern const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR];
+
 /* ia64_uncore_event.flags */
 #define IA64_UNC_SUBCTL		BIT(0)	/* needs a sub-control register setting */
 #define IA64_UNC_FIELD		BIT(1)	/* an IPERF bit field, not an event code */
@@ -75,12 +78,10 @@ struct ia64_uncore_event {
 	u32 flags;		/* IA64_UNC_* */
 };
 
-#define IA64_CATALOGUE_NR	729
 #define IA64_BBOX_EVENTS_NR	42
 #define IA64_RBOX_EVENTS_NR	26
 #define IA64_ZBOX_EVENTS_NR	38
 
-extern const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR];
 extern const struct ia64_uncore_event ia64_bbox_events[IA64_BBOX_EVENTS_NR];
 extern const struct ia64_uncore_event ia64_rbox_events[IA64_RBOX_EVENTS_NR];
 extern const struct ia64_uncore_event ia64_zbox_events[IA64_ZBOX_EVENTS_NR];

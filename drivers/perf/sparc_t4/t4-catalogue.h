@@ -50,6 +50,9 @@ struct t4_catalogue_event {
 	const char *alias;	/* sysfs event name */
 };
 
+#define T4_CATALOGUE_NR		128
+extern const struct t4_catalogue_event t4_catalogue[T4_CATALOGUE_NR];
+
 struct t4_sl_group {
 	u8 sl;
 	u8 valid_mask;		/* mask bits the group uses; others are ignored */
@@ -57,18 +60,16 @@ struct t4_sl_group {
 	u64 accepted_masks;	/* bit m: mask m is named or listed as useful */
 };
 
+#define T4_SL_GROUPS_NR		23
+extern const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR];
+
 struct t4_dram_event {
 	u8 select;		/* DRAM_PERF_CTL_REG selN code */
 	const char *alias;
 	const char *name;
 };
 
-#define T4_CATALOGUE_NR		128
-#define T4_SL_GROUPS_NR		23
 #define T4_DRAM_EVENTS_NR	13
-
-extern const struct t4_catalogue_event t4_catalogue[T4_CATALOGUE_NR];
-extern const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR];
 extern const struct t4_dram_event t4_dram_events[T4_DRAM_EVENTS_NR];
 
 const struct t4_sl_group *t4_sl_group_find(unsigned int sl);

@@ -230,6 +230,9 @@ struct ia64_catalogue_event {
 \tu32 flags;\t\t/* IA64_EV_* */
 };
 
+#define IA64_CATALOGUE_NR\t%(nr)d
+extern const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR];
+
 /* ia64_uncore_event.flags */
 #define IA64_UNC_SUBCTL\t\tBIT(0)\t/* needs a sub-control register setting */
 #define IA64_UNC_FIELD\t\tBIT(1)\t/* an IPERF bit field, not an event code */
@@ -252,9 +255,7 @@ struct ia64_uncore_event {
 \tu32 flags;\t\t/* IA64_UNC_* */
 };
 
-#define IA64_CATALOGUE_NR\t%(nr)d
 %(box_nr)s
-extern const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR];
 %(box_decl)s
 #endif /* _IA64_CATALOGUE_H */
 ''' % {'cs': CONFIG_CODE_SHIFT, 'us': CONFIG_UMASK_SHIFT, 'ns': NO_SET,

@@ -177,6 +177,9 @@ struct t4_catalogue_event {
 \tconst char *alias;\t/* sysfs event name */
 };
 
+#define T4_CATALOGUE_NR\t\t%(ne)d
+extern const struct t4_catalogue_event t4_catalogue[T4_CATALOGUE_NR];
+
 struct t4_sl_group {
 \tu8 sl;
 \tu8 valid_mask;\t\t/* mask bits the group uses; others are ignored */
@@ -184,18 +187,16 @@ struct t4_sl_group {
 \tu64 accepted_masks;\t/* bit m: mask m is named or listed as useful */
 };
 
+#define T4_SL_GROUPS_NR\t\t%(ng)d
+extern const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR];
+
 struct t4_dram_event {
 \tu8 select;\t\t/* DRAM_PERF_CTL_REG selN code */
 \tconst char *alias;
 \tconst char *name;
 };
 
-#define T4_CATALOGUE_NR\t\t%(ne)d
-#define T4_SL_GROUPS_NR\t\t%(ng)d
 #define T4_DRAM_EVENTS_NR\t%(nd)d
-
-extern const struct t4_catalogue_event t4_catalogue[T4_CATALOGUE_NR];
-extern const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR];
 extern const struct t4_dram_event t4_dram_events[T4_DRAM_EVENTS_NR];
 
 const struct t4_sl_group *t4_sl_group_find(unsigned int sl);

@@ -39,7 +39,8 @@ struct pmu_uncore_set;
 /**
  * struct pmu_uncore_ops - what an uncore driver gives the framework
  * @init: check and decode @event (its package is in hw.config_base, the
- *	framework's own checks are passed); 0 or a negative errno
+ *	framework's own checks are passed); 0, or a negative errno and, if
+ *	the configuration is refused, why in @why (the framework logs it)
  * @alloc: optional; take a counter for @event, added (hw.idx);
  *	-EAGAIN when none is free
  * @free: optional; give @event's counter back, deleted
@@ -47,7 +48,10 @@ struct pmu_uncore_set;
  *	count goes on
  * @update: add what @event's counter counted since @prev_count to its
  *	count; with @stop, leave the counter stopped as well
- * @format: the format/ attributes, NULL-terminated
+ * @format: the format/ attributes, NULL-terminated; NULL for a PMU whose
+ *	only field is "event"
+ * @format_event: with no @format, the config bits of "event"
+ *	(format/event), e.g. "config:0-15"
  * @nr_events: events in the PMU's catalogue
  * @event_at: the events/ name of catalogue event @i, and in *@id what
  *	event_show() prints it from; NULL leaves the event out, and of two
@@ -56,13 +60,15 @@ struct pmu_uncore_set;
  *	"event=0x<id>")
  */
 struct pmu_uncore_ops {
-	int (*init)(struct pmu_uncore *pu, struct perf_event *event);
+	int (*init)(struct pmu_uncore *pu, struct perf_event *event,
+		    const char **why);
 	int (*alloc)(struct pmu_uncore *pu, struct perf_event *event);
 	void (*free)(struct pmu_uncore *pu, struct perf_event *event);
 	u64 (*start)(struct pmu_uncore *pu, struct perf_event *event);
 	void (*update)(struct pmu_uncore *pu, struct perf_event *event,
 		       bool stop);
 	struct attribute **format;
+	const char *format_event;
 	unsigned int nr_events;
 	const char *(*event_at)(struct pmu_uncore *pu, unsigned int i, u64 *id);
 	ssize_t (*event_show)(struct pmu_uncore *pu, u64 id, char *page);
@@ -86,6 +92,8 @@ struct pmu_uncore_timer {
  * @set: the set it belongs to
  * @ops: the driver's hooks
  * @format_group: format/
+ * @format_event: format/event, when the driver gives only its bits
+ * @format_attrs: its attribute list
  * @events: events/
  * @groups: format/, events/, the cpumask attribute and NULL
  * @registered: registered with perf
@@ -95,6 +103,8 @@ struct pmu_uncore {
 	struct pmu_uncore_set *set;
 	const struct pmu_uncore_ops *ops;
 	struct attribute_group format_group;
+	struct dev_ext_attribute format_event;
+	struct attribute *format_attrs[2];
 	struct pmu_events events;
 	const struct attribute_group *groups[4];
 	bool registered;

@@ -41,7 +41,8 @@ static void uk_poll(struct pmu_uncore_set *set, unsigned int pkg)
 		atomic_inc(&u->wrong_cpu);
 }
 
-static int uk_init(struct pmu_uncore *pu, struct perf_event *event)
+static int uk_init(struct pmu_uncore *pu, struct perf_event *event,
+		   const char **why)
 {
 	return 0;
 }

@@ -123,7 +123,8 @@ static int pmu_uncore_event_init(struct perf_event *event)
 {
 	struct pmu_uncore *pu = to_pmu_uncore(event->pmu);
 	struct pmu_uncore_set *set = pu->set;
-	int pkg, cpu;
+	const char *why = NULL;
+	int pkg, cpu, ret;
 
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
@@ -151,7 +152,11 @@ static int pmu_uncore_event_init(struct perf_event *event)
 	event->cpu = cpu;
 	event->hw.config_base = pkg;
 	event->hw.idx = -1;
-	return pu->ops->init(pu, event);
+	ret = pu->ops->init(pu, event, &why);
+	if (ret && why)
+		pr_debug("%s: config 0x%llx refused: %s\n", event->pmu->name,
+			 event->attr.config, why);
+	return ret;
 }
 
 static void pmu_uncore_start(struct perf_event *event, int flags)
@@ -264,6 +269,17 @@ static ssize_t pmu_uncore_event_show(struct device *dev,
 	return sysfs_emit(page, "event=0x%llx\n", id);
 }
 
+/* format/event of a PMU whose driver gives only the field's bits */
+static ssize_t pmu_uncore_format_show(struct device *dev,
+				      struct device_attribute *attr, char *page)
+{
+	struct dev_ext_attribute *ea = container_of(attr,
+						    struct dev_ext_attribute,
+						    attr);
+
+	return sysfs_emit(page, "%s\n", (const char *)ea->var);
+}
+
 /**
  * pmu_uncore_set_init() - set up a set before its PMUs are registered
  * @set: the set
@@ -355,8 +371,8 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 		;
 	if (i == PMU_UNCORE_MAX_PMUS)
 		return -ENOSPC;
-	if (!ops->init || !ops->start || !ops->update || !ops->format ||
-	    !ops->event_at)
+	if (!ops->init || !ops->start || !ops->update ||
+	    !(ops->format || ops->format_event) || !ops->event_at)
 		return -EINVAL;
 	*pu = (struct pmu_uncore) { .set = set, .ops = ops };
 	ret = pmu_events_alloc(&pu->events, ops->nr_events,
@@ -370,6 +386,15 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 	}
 	pu->format_group.name = "format";
 	pu->format_group.attrs = ops->format;
+	if (!ops->format) {
+		pu->format_event = (struct dev_ext_attribute) {
+			.attr	= __ATTR(event, 0444, pmu_uncore_format_show, NULL),
+			.var	= (void *)ops->format_event,
+		};
+		sysfs_attr_init(&pu->format_event.attr.attr);
+		pu->format_attrs[0] = &pu->format_event.attr.attr;
+		pu->format_group.attrs = pu->format_attrs;
+	}
 	pu->groups[0] = &pu->format_group;
 	pu->groups[1] = &pu->events.group;
 	pu->groups[2] = &pmu_uncore_attr_group;

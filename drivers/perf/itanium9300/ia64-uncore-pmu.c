@@ -17,8 +17,6 @@
  * operating system. An hrtimer therefore reads every counter each
  * ops->poll_ns, far more often than a 40-bit counter can wrap.
  */
-#define pr_fmt(fmt) "itanium9300_uncore: " fmt
-
 #include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/perf_event.h>
@@ -304,18 +302,15 @@ static bool unc_group_fits(struct perf_event *event)
 	return unc_group_add(scratch, event, event->pmu);
 }
 
-static int unc_init(struct pmu_uncore *pu, struct perf_event *event)
+static int unc_init(struct pmu_uncore *pu, struct perf_event *event,
+		    const char **why)
 {
 	struct ia64_unc_event ev;
-	const char *why;
 	int ret;
 
-	ret = ia64_unc_decode(unc_box_of(event), &event->attr, &ev, &why);
-	if (ret) {
-		pr_debug("%s config 0x%llx refused: %s\n", event->pmu->name,
-			 event->attr.config, why);
+	ret = ia64_unc_decode(unc_box_of(event), &event->attr, &ev, why);
+	if (ret)
 		return ret;
-	}
 	return unc_group_fits(event) ? 0 : -EINVAL;
 }
 

@@ -15,8 +15,6 @@
  * cpumask attribute; when that CPU goes offline, they move to another
  * (the uncore framework, include/pmu-suite/uncore-pmu.h).
  */
-#define pr_fmt(fmt) "power9_nest: " fmt
-
 #include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/mutex.h>
@@ -46,18 +44,16 @@ static void nest_event_destroy(struct perf_event *event)
 	mutex_unlock(&nest_engine_lock);
 }
 
-static int nest_init(struct pmu_uncore *pu, struct perf_event *event)
+static int nest_init(struct pmu_uncore *pu, struct perf_event *event,
+		     const char **why)
 {
 	unsigned int chip = event->hw.config_base;
 	const struct p9_nest_event *ev;
-	const char *why;
 	int ret;
 
-	ret = p9_nest_decode(&event->attr, &ev, &why);
-	if (ret) {
-		pr_debug("config 0x%llx refused: %s\n", event->attr.config, why);
+	ret = p9_nest_decode(&event->attr, &ev, why);
+	if (ret)
 		return ret;
-	}
 	mutex_lock(&nest_engine_lock);
 	ret = nest_chip_events[chip] ? 0 : nest_ops->start(chip);
 	if (!ret)
@@ -94,14 +90,6 @@ static void nest_update(struct pmu_uncore *pu, struct perf_event *event,
 
 /* sysfs: format/, events/ (Table 6-10) */
 
-/* "event", the name perf gives a JSON EventCode: here the offset. */
-PMU_FORMAT_ATTR(event, "config:0-15");
-
-static struct attribute *nest_format_attrs[] = {
-	&format_attr_event.attr,
-	NULL
-};
-
 static const char *nest_event_at(struct pmu_uncore *pu, unsigned int i, u64 *id)
 {
 	*id = p9_nest_events[i].offset;
@@ -112,7 +100,8 @@ static const struct pmu_uncore_ops nest_uncore_ops = {
 	.init		= nest_init,
 	.start		= nest_start,
 	.update		= nest_update,
-	.format		= nest_format_attrs,
+	/* "event", the name perf gives a JSON EventCode: here the offset. */
+	.format_event	= "config:0-15",
 	.nr_events	= P9_NEST_EVENTS_NR,
 	.event_at	= nest_event_at,
 };

@@ -18,8 +18,6 @@
  * uncore framework, include/pmu-suite/uncore-pmu.h, which also runs the
  * poll timer).
  */
-#define pr_fmt(fmt) "sparc_t4_dram: " fmt
-
 #include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/perf_event.h>
@@ -92,18 +90,16 @@ static void t4_dram_poll(struct pmu_uncore_set *set, unsigned int chip)
 	}
 }
 
-static int t4_dram_init(struct pmu_uncore *pu, struct perf_event *event)
+static int t4_dram_init(struct pmu_uncore *pu, struct perf_event *event,
+			const char **why)
 {
 	struct perf_event *leader = event->group_leader, *sibling;
 	unsigned int select, n = 1;
-	const char *why;
 	int ret;
 
-	ret = t4_dram_decode(&event->attr, &select, &why);
-	if (ret) {
-		pr_debug("config 0x%llx refused: %s\n", event->attr.config, why);
+	ret = t4_dram_decode(&event->attr, &select, why);
+	if (ret)
 		return ret;
-	}
 	/* A new leader has no siblings, nor the context lock to walk them. */
 	if (leader != event) {
 		n += leader->pmu == event->pmu;
@@ -163,13 +159,6 @@ static void t4_dram_update(struct pmu_uncore *pu, struct perf_event *event,
 
 /* sysfs: format/, events/ (TABLE 10-7) */
 
-PMU_FORMAT_ATTR(event, "config:0-3");
-
-static struct attribute *t4_dram_format_attrs[] = {
-	&format_attr_event.attr,
-	NULL
-};
-
 static const char *t4_dram_event_at(struct pmu_uncore *pu, unsigned int i,
 				    u64 *id)
 {
@@ -183,7 +172,7 @@ static const struct pmu_uncore_ops t4_dram_uncore_ops = {
 	.free		= t4_dram_free,
 	.start		= t4_dram_start,
 	.update		= t4_dram_update,
-	.format		= t4_dram_format_attrs,
+	.format_event	= "config:0-3",
 	.nr_events	= T4_DRAM_EVENTS_NR,
 	.event_at	= t4_dram_event_at,
 };

@@ -24,3 +24,7 @@ echo "== perf record -c 100000 -e power9/event=0x500fa/"
 perf record -e power9/event=0x500fa/ -c 100000 -o /tmp/demo.data -- $LOOP 2>&1
 echo "== perf report"
 perf report -i /tmp/demo.data --stdio --sort comm,dso,sym 2>/dev/null | grep -v '^$' | head -n 15
+echo "== the suite's perf (perf 6.12 with the suite's JSON): descriptions and metrics"
+/suite/perf-suite list pm_br_pred 2>/dev/null | grep -v '^$' | head -n 6
+echo "== perf stat -M CPI,Br_Mpred_Flush_Rate (QEMU runs one instruction a cycle; it counts no flushes)"
+/suite/perf-suite stat -M CPI,Br_Mpred_Flush_Rate -- $LOOP 2>&1

@@ -1,0 +1,93 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# The suite's perf (tools/testing/lib/perf.sh: perf 6.12 built with the
+# suite's perf JSON and patches/perf-6.12) on the power9 PMU: descriptions
+# in perf list, bare JSON names, and every POWER9 metric under perf stat -M.
+# /suite/p9-metrics.txt lists the metrics of the suite's metrics.json, one
+# "NAME GROUPS" line each, so a metric perf does not know fails here.
+. /suite/lib.sh
+
+PERF=/suite/perf-suite
+LOOP=/suite/loop
+
+for m in pmu_suite power9_pmu_core power9_pmu; do
+	check "json: insmod $m" insmod /suite/modules/$m.ko
+done
+echo "json: $($PERF version)"
+
+# perf list: the manual's description under the power9 PMU.
+$PERF list pm_br_pred >/tmp/list.out 2>&1
+check "json: perf list describes power9/pm_br_pred/" sh -c \
+	"grep -A1 '^  pm_br_pred\$' /tmp/list.out | grep -q 'Conditional branch executed in which the hardware'"
+check "json: the description is under the power9 PMU" \
+	grep -q '^power9 pmu branch:' /tmp/list.out
+
+total=$(wc -l </suite/p9-metrics.txt)
+listed=$($PERF list --raw-dump metrics 2>/dev/null | wc -w)
+echo "json: perf list metrics: $listed, metrics.json: $total"
+if [ "$listed" -eq "$total" ] && [ "$total" -gt 0 ]; then
+	pass "json: perf list metrics lists every POWER9 metric"
+else
+	fail "json: perf list metrics lists every POWER9 metric" "$listed of $total"
+fi
+groups=$(cut -d' ' -f2 /suite/p9-metrics.txt | tr ';' '\n' | sort -u | grep -v '^$')
+missing=
+for g in $groups; do
+	$PERF list --raw-dump metricgroups 2>/dev/null | tr ' ' '\n' | grep -qx "$g" ||
+		missing="$missing $g"
+done
+if [ -z "$missing" ]; then
+	pass "json: perf list metricgroups lists every group"
+else
+	fail "json: perf list metricgroups lists every group" "missing:$missing"
+fi
+
+# A bare JSON name counts on power9. The kernel's POWER9 JSON, which gives
+# the same names to the built-in cpu PMU, is left out of this perf, and the
+# two PMUs cannot count at once: an event opened on both would fail.
+perf stat -x, -e instructions -o /tmp/ref.csv -- $LOOP >/dev/null 2>&1
+ref=$(awk -F, '$3 == "instructions" { print $1 }' /tmp/ref.csv)
+$PERF stat -x, -e PM_RUN_INST_CMPL -o /tmp/bare.csv -- $LOOP >/dev/null 2>&1
+n=$(awk -F, '$3 == "PM_RUN_INST_CMPL" { print $1 }' /tmp/bare.csv)
+echo "json: PM_RUN_INST_CMPL: $n, built-in instructions: $ref"
+check_ratio "json: bare PM_RUN_INST_CMPL counts on power9 within 1%" "${n:-0}" "${ref:-0}" 1
+
+# perf stat -M: CPI is PM_CYC / PM_INST_CMPL; QEMU runs one instruction a
+# cycle (icount), so the loop's CPI is 1.
+$PERF stat -x, -M CPI -o /tmp/cpi.csv -- $LOOP >/dev/null 2>&1
+cpi=$(awk -F, '$7 == "CPI" { print $6 }' /tmp/cpi.csv)
+echo "json: perf stat -M CPI: ${cpi:-none}"
+check_ratio "json: perf stat -M CPI computes 1.00 on the loop" \
+	"$(echo "${cpi:-0}" | awk '{ printf "%d", $1 * 1000 }')" 1000 2
+check "json: perf stat -M CPI_Breakdown (a metric group)" sh -c \
+	"$PERF stat -x, -M CPI_Breakdown -o /tmp/grp.csv -- $LOOP && grep -q 'STALL_CPI' /tmp/grp.csv"
+
+# Every metric, alone, so that its events count the whole loop. perf
+# prints a metric it computed with its value, or with none when it divides
+# by 0 (the events QEMU does not count read 0): evaluated either way. An
+# error, or a metric perf does not print, is a failure.
+evaluated=0
+valued=0
+bad=
+while read -r m groups; do
+	if $PERF stat -x, -M "$m" -o /tmp/m.csv -- $LOOP >/dev/null 2>/tmp/m.err &&
+			awk -F, -v m="$m" '$7 ~ ("(^|[^A-Za-z0-9_])" m "$") { ok = 1 } END { exit !ok }' /tmp/m.csv; then
+		evaluated=$((evaluated + 1))
+		awk -F, -v m="$m" '$7 ~ ("(^|[^A-Za-z0-9_])" m "$") && $6 != "" { ok = 1 } END { exit !ok }' \
+			/tmp/m.csv && valued=$((valued + 1))
+	else
+		bad="$bad $m"
+		[ "$(echo "$bad" | wc -w)" -le 3 ] &&
+			sed "s/^/  $m | /" /tmp/m.csv /tmp/m.err | head -n 8
+	fi
+done </suite/p9-metrics.txt
+echo "json: metrics evaluated: $evaluated of $total ($valued with a value, $((evaluated - valued)) dividing by 0)"
+if [ "$evaluated" -eq "$total" ]; then
+	pass "json: perf stat -M evaluates every POWER9 metric"
+else
+	fail "json: perf stat -M evaluates every POWER9 metric" \
+		"$evaluated of $total; not:$(echo "$bad" | cut -c1-300)"
+fi
+
+check "json: rmmod power9_pmu" rmmod power9_pmu
+check "json: rmmod power9_pmu_core" rmmod power9_pmu_core
+check "json: rmmod pmu_suite" rmmod pmu_suite

@@ -37,7 +37,10 @@ perf JSON
   they refer to, whose formula resolves entirely to catalogue events and
   computable metrics; metrics whose formula uses an identifier listed in
   curation.json formula_exceptions (directly or through another metric) are
-  left out.  MetricName is the identifier form of the manual name
+  left out.  A MetricExpr names each event with its PMU, as
+  power9@PM_RUN_CYC@: the kernel's own POWER9 JSON gives many of the same
+  names to the built-in "cpu" PMU, and a bare name would count on both.
+  MetricName is the identifier form of the manual name
   (extract.metric_ident: "L1_LD_Miss_Ratio(%)" -> "L1_LD_Miss_Ratio");
   MetricGroup joins the groups of the metric's listings with ";"; ScaleUnit
   is "1%" for the unit "%" (and for a "(%)" name without a unit), "1GB/s"
@@ -298,6 +301,10 @@ def perf_events(events, aliases):
     return out
 
 
+# An identifier in a metric formula: an event or another metric.
+METRIC_TOKEN_RE = re.compile(r'(?<![0-9.])[A-Za-z_][A-Za-z0-9_]*')
+
+
 def computable(metrics):
     """Names of the metrics whose formula perf can evaluate."""
     ok = set()
@@ -329,13 +336,17 @@ def perf_metrics(metrics_doc, event_names):
     out = []
     for name in sorted(wanted, key=extract.metric_ident):
         m = everything[name]
-        for tok in re.findall(r'(?<![0-9.])[A-Za-z_][A-Za-z0-9_]*',
-                              m['formula']):
-            if tok not in event_names and tok not in idents:
+
+        def qualify(match):
+            tok = match.group(0)
+            if tok in event_names:
+                return 'power9@%s@' % tok
+            if tok not in idents:
                 raise DataError('metric %s: %s is neither an event nor a '
                                 'generated metric' % (name, tok))
+            return tok
         entry = {'MetricName': extract.metric_ident(name),
-                 'MetricExpr': m['formula']}
+                 'MetricExpr': METRIC_TOKEN_RE.sub(qualify, m['formula'])}
         groups = []
         for listing in m.get('listings', []):
             if listing['group'] not in groups:

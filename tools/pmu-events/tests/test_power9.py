@@ -319,10 +319,14 @@ class Metrics(Data):
             metrics = json.load(f)
         metric_names = [m['MetricName'] for m in metrics]
         self.assertEqual(len(metric_names), len(set(metric_names)))
+        # Events are named with their PMU (power9@NAME@), metrics bare.
         for m in metrics:
-            for tok in identifiers(m['MetricExpr']):
-                self.assertTrue(tok in event_names or tok in metric_names,
-                                '%s: %s' % (m['MetricName'], tok))
+            expr = m['MetricExpr']
+            for tok in re.findall(r'power9@([A-Za-z0-9_]+)@', expr):
+                self.assertIn(tok, event_names, m['MetricName'])
+            for tok in identifiers(re.sub(r'power9@[A-Za-z0-9_]+@', '',
+                                          expr)):
+                self.assertIn(tok, metric_names, m['MetricName'])
         self.assertIn('CPI', metric_names)
         self.assertNotIn('Avg_LMQ_Life_Time', metric_names)
 

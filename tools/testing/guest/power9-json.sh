@@ -58,8 +58,30 @@ cpi=$(awk -F, '$7 == "CPI" { print $6 }' /tmp/cpi.csv)
 echo "json: perf stat -M CPI: ${cpi:-none}"
 check_ratio "json: perf stat -M CPI computes 1.00 on the loop" \
 	"$(echo "${cpi:-0}" | awk '{ printf "%d", $1 * 1000 }')" 1000 2
-check "json: perf stat -M CPI_Breakdown (a metric group)" sh -c \
-	"$PERF stat -x, -M CPI_Breakdown -o /tmp/grp.csv -- $LOOP && grep -q 'STALL_CPI' /tmp/grp.csv"
+# Every metric group: perf stat -M GROUP prints each of its metrics. A
+# group has up to 92 metrics, whose events take turns on six PMCs, and
+# perf prints no metric whose events had no turn: on the
+# 200,000,000-instruction loop, rotating every millisecond, all do.
+LONGLOOP=/suite/longloop
+mux=$(cat /sys/bus/event_source/devices/power9/perf_event_mux_interval_ms)
+echo 1 >/sys/bus/event_source/devices/power9/perf_event_mux_interval_ms
+for g in $(cut -d' ' -f2 /suite/p9-metrics.txt | tr ';' '\n' | sort -u | grep -v '^$'); do
+	want=$(awk -v g="$g" '{ n = split($2, a, ";"); for (i = 1; i <= n; i++) if (a[i] == g) c++ } END { print c + 0 }' \
+		/suite/p9-metrics.txt)
+	if $PERF stat -x, -M "$g" -o /tmp/grp.csv -- $LONGLOOP >/dev/null 2>/tmp/grp.err; then
+		got=$(awk -F, '$7 != "" { n++ } END { print n + 0 }' /tmp/grp.csv)
+	else
+		got=0
+		sed 's/^/  | /' /tmp/grp.err | tail -n 3
+	fi
+	echo "json: perf stat -M $g: $got of its $want metrics printed"
+	if [ "$got" -eq "$want" ]; then
+		pass "json: perf stat -M $g prints each of its metrics"
+	else
+		fail "json: perf stat -M $g prints each of its metrics" "$got of $want"
+	fi
+done
+echo "$mux" >/sys/bus/event_source/devices/power9/perf_event_mux_interval_ms
 
 # Every metric, alone, so that its events count the whole loop. perf
 # prints a metric it computed with its value, or with none when it divides

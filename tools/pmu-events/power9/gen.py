@@ -45,6 +45,13 @@ perf JSON
   MetricGroup joins the groups of the metric's listings with ";"; ScaleUnit
   is "1%" for the unit "%" (and for a "(%)" name without a unit), "1GB/s"
   for "GBps" and "1Bytes/PCLK" for "Bytes per PCLK".
+
+  Table 5-24's 252 event groups are metric groups too (table-5-24.json),
+  named as the manual names them (pm_stat, pm_l1_1, ...; the id is added
+  to the two names the manual prints twice: pm_stat_0, pm_stat_6,
+  pm_mem_228, pm_mem_231): one metric per
+  event, "<group>.<alias>", whose value is the event's count, so that
+  perf stat -M pm_l1_1 counts the group's events together.
 """
 
 import argparse
@@ -81,6 +88,8 @@ H_FILE = os.path.join(C_DIR, 'p9-catalogue.h')
 PERF_DIR = os.path.join('tools', 'perf', 'pmu-events', 'arch', 'powerpc',
                         'power9-pmu')
 TOOL = 'tools/pmu-events/power9/gen.py'
+# Table 5-24's groups as perf metric groups.
+GROUP_METRICS = 'table-5-24.json'
 
 # enum p9_event_category, in the order of the manual's tables.
 CATEGORIES = [
@@ -364,6 +373,27 @@ def perf_metrics(metrics_doc, event_names):
     return out
 
 
+def perf_group_metrics(groups, aliases):
+    """Table 5-24's groups as perf metric groups: one metric per event."""
+    names = [g['name'] for g in groups]
+    out = []
+    for g in groups:
+        group = g['name']
+        if names.count(group) > 1:
+            group = '%s_%d' % (group, g['id'])
+        for e in g['events']:
+            alias = aliases[e['code']]
+            out.append({
+                'MetricName': '%s.%s' % (group, alias),
+                'MetricExpr': 'power9@%s@' % alias.upper(),
+                'MetricGroup': group,
+                'BriefDescription': '%s (%s) in PMC%d, Table 5-24 group '
+                                    '%d' % (e['name'], c_code(e['code']),
+                                            e['slot'], g['id']),
+            })
+    return out
+
+
 def generate(data_dir=None):
     """{relative path: text} of every generated file."""
     def load(rel):
@@ -402,6 +432,8 @@ def generate(data_dir=None):
     names = {e['EventName'] for entries in per_cat.values() for e in entries}
     files[os.path.join(PERF_DIR, 'metrics.json')] = pmucat.json_text(
         perf_metrics(metrics_doc, names))
+    files[os.path.join(PERF_DIR, GROUP_METRICS)] = pmucat.json_text(
+        perf_group_metrics(groups_doc['groups'], aliases))
     return files
 
 

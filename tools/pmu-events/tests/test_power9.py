@@ -308,7 +308,7 @@ class Metrics(Data):
     def test_perf_metrics(self):
         event_names = set()
         for f in os.listdir(PERF_DIR):
-            if f != 'metrics.json':
+            if f not in ('metrics.json', 'table-5-24.json'):
                 with open(os.path.join(PERF_DIR, f), encoding='utf-8') as fp:
                     for e in json.load(fp):
                         self.assertEqual(e['Unit'], 'power9')
@@ -329,6 +329,35 @@ class Metrics(Data):
                 self.assertIn(tok, metric_names, m['MetricName'])
         self.assertIn('CPI', metric_names)
         self.assertNotIn('Avg_LMQ_Life_Time', metric_names)
+
+    def test_table_5_24_metric_groups(self):
+        aliases = {}
+        for f in os.listdir(PERF_DIR):
+            if f not in ('metrics.json', 'table-5-24.json'):
+                with open(os.path.join(PERF_DIR, f), encoding='utf-8') as fp:
+                    for e in json.load(fp):
+                        aliases[e['EventName']] = int(e['EventCode'], 16)
+        with open(os.path.join(PERF_DIR, 'table-5-24.json'),
+                  encoding='utf-8') as f:
+            metrics = json.load(f)
+        by_group = {}
+        for m in metrics:
+            event = re.fullmatch(r'power9@([A-Z0-9_]+)@', m['MetricExpr'])
+            self.assertIsNotNone(event, m['MetricName'])
+            self.assertEqual(m['MetricName'], '%s.%s' % (
+                m['MetricGroup'], event.group(1).lower()))
+            by_group.setdefault(m['MetricGroup'], []).append(
+                aliases[event.group(1)])
+        groups = self.groups_doc['groups']
+        self.assertEqual(len(by_group), len(groups))
+        names = [g['name'] for g in groups]
+        for g in groups:
+            name = g['name']
+            if names.count(name) > 1:
+                name = '%s_%d' % (name, g['id'])
+            self.assertEqual(by_group[name],
+                             [int(e['code'], 16) for e in g['events']],
+                             g['name'])
 
 
 class Curation(Data):

@@ -22,9 +22,10 @@ check "json: the description is under the power9 PMU" \
 	grep -q '^power9 pmu branch:' /tmp/list.out
 
 total=$(wc -l </suite/p9-metrics.txt)
+table=$(awk '{ n += $2 } END { print n + 0 }' /suite/p9-table-groups.txt)
 listed=$($PERF list --raw-dump metrics 2>/dev/null | wc -w)
-echo "json: perf list metrics: $listed, metrics.json: $total"
-if [ "$listed" -eq "$total" ] && [ "$total" -gt 0 ]; then
+echo "json: perf list metrics: $listed, metrics.json: $total, Table 5-24: $table"
+if [ "$listed" -eq $((total + table)) ] && [ "$total" -gt 0 ]; then
 	pass "json: perf list metrics lists every POWER9 metric"
 else
 	fail "json: perf list metrics lists every POWER9 metric" "$listed of $total"
@@ -82,6 +83,34 @@ for g in $(cut -d' ' -f2 /suite/p9-metrics.txt | tr ';' '\n' | sort -u | grep -v
 	fi
 done
 echo "$mux" >/sys/bus/event_source/devices/power9/perf_event_mux_interval_ms
+
+# Table 5-24's groups: perf stat -M GROUP counts the group's events
+# together, all of them all the time (no multiplexing: 100.00 in the
+# running column), but for the events the revision's restrictions refuse
+# ("<not supported>").
+together=0
+bad=
+restricted=0
+while read -r g n refused; do
+	$PERF stat -x, -M "$g" -o /tmp/t.csv -- $LOOP >/dev/null 2>&1
+	got=$(awk -F, -v g="$g" '$7 ~ ("(^|[^A-Za-z0-9_.])" g "[.]") && $5 == "100.00" { c++ } END { print c + 0 }' /tmp/t.csv)
+	not=$(grep -c '^<not supported>,' /tmp/t.csv)
+	if [ "$got" -eq $((n - refused)) ] && [ "$not" -eq "$refused" ]; then
+		together=$((together + 1))
+		[ "$refused" -eq 0 ] || restricted=$((restricted + 1))
+	else
+		bad="$bad $g"
+		[ "$(echo "$bad" | wc -w)" -le 3 ] && sed "s/^/  $g | /" /tmp/t.csv
+	fi
+done </suite/p9-table-groups.txt
+groups=$(wc -l </suite/p9-table-groups.txt)
+echo "json: Table 5-24 groups counted whole by perf stat -M: $together of $groups ($restricted of them less the events DD2.2 refuses)"
+if [ "$together" -eq "$groups" ] && [ "$groups" -gt 0 ]; then
+	pass "json: perf stat -M counts each Table 5-24 group whole"
+else
+	fail "json: perf stat -M counts each Table 5-24 group whole" \
+		"$together of $groups; not:$(echo "$bad" | cut -c1-300)"
+fi
 
 # Every metric, alone, so that its events count the whole loop. perf
 # prints a metric it computed with its value, or with none when it divides

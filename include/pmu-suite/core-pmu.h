@@ -134,10 +134,8 @@ struct pmu_core;
  * @release_extra: optional; run before the hardware is given back (the
  *	last event went)
  * @format: the format/ attributes, NULL-terminated
- * @nr_catalogue: events in the PMU's catalogue; events/ has a file for
- *	each, and one for each generic event its catalogue names
- * @catalogue_event: the events/ name of catalogue event @i (NULL leaves
- *	it out), and in *@config the id event_show() prints it from
+ * @catalogue: the PMU's catalogue table (PMU_CATALOGUE()); events/ has a
+ *	file for each entry, and one for each generic event it names
  * @event_show: print the events/ file of the event pmu_events_add()
  *	gave @id
  * @max_precise: the highest precise_ip any event may ask for (caps/
@@ -181,8 +179,7 @@ struct pmu_core_ops {
 		       struct pt_regs *regs);
 	void (*release_extra)(struct pmu_core *pc);
 	struct attribute **format;
-	unsigned int nr_catalogue;
-	const char *(*catalogue_event)(unsigned int i, u64 *config);
+	struct pmu_catalogue catalogue;
 	ssize_t (*event_show)(u64 id, char *page);
 	unsigned int max_precise;
 	unsigned int branches;

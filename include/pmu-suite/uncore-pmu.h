@@ -52,10 +52,13 @@ struct pmu_uncore_set;
  *	only field is "event"
  * @format_event: with no @format, the config bits of "event"
  *	(format/event), e.g. "config:0-15"
- * @nr_events: events in the PMU's catalogue
- * @event_at: the events/ name of catalogue event @i, and in *@id what
- *	event_show() prints it from; NULL leaves the event out, and of two
- *	events of one name the first gets the file
+ * @catalogue: the PMU's catalogue table (PMU_CATALOGUE()): events/ has a
+ *	file for each entry, printed from its config
+ * @nr_events: optional, for events/ names that are computed: events
+ *	event_at() names, after @catalogue's
+ * @event_at: the events/ name of event @i, and in *@id what event_show()
+ *	prints it from; NULL leaves the event out, and of two events of one
+ *	name the first gets the file
  * @event_show: optional; print the events/ file added with @id (default
  *	"event=0x<id>")
  */
@@ -69,6 +72,7 @@ struct pmu_uncore_ops {
 		       bool stop);
 	struct attribute **format;
 	const char *format_event;
+	struct pmu_catalogue catalogue;
 	unsigned int nr_events;
 	const char *(*event_at)(struct pmu_uncore *pu, unsigned int i, u64 *id);
 	ssize_t (*event_show)(struct pmu_uncore *pu, u64 id, char *page);

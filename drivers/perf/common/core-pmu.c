@@ -736,9 +736,6 @@ static ssize_t pmu_core_event_show(struct device *dev,
 int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		      const struct pmu_core_backend *backend, const char *name)
 {
-	const char *event;
-	unsigned int i;
-	u64 id;
 	int ret;
 
 	if (pc->registered)
@@ -746,20 +743,15 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	if (!ops->max_events || ops->max_events > PMU_CORE_MAX_EVENTS ||
 	    !ops->width || ops->width > 63 || !backend->reserve ||
 	    !backend->release || !backend->read_counter ||
-	    !backend->write_counter ||
-	    (ops->nr_catalogue && !ops->catalogue_event))
+	    !backend->write_counter)
 		return -EINVAL;
 	pc->ops = ops;
-	ret = pmu_events_alloc(&pc->events, ops->nr_catalogue +
+	ret = pmu_events_alloc(&pc->events, ops->catalogue.count +
 			       (ops->generic ? ops->generic->n : 0),
 			       pmu_core_event_show);
 	if (ret)
 		return ret;
-	for (i = 0; i < ops->nr_catalogue; i++) {
-		event = ops->catalogue_event(i, &id);
-		if (event)
-			pmu_events_add(&pc->events, event, id);
-	}
+	pmu_events_add_catalogue(&pc->events, &ops->catalogue);
 	if (ops->generic)
 		pmu_events_add_generic(&pc->events, ops->generic);
 	pc->cpus = __alloc_percpu(sizeof(struct pmu_core_cpu) + ops->cpu_size,

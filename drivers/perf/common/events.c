@@ -95,6 +95,28 @@ bool pmu_events_has(const struct pmu_events *e, const char *name)
 EXPORT_SYMBOL_GPL(pmu_events_has);
 
 /**
+ * pmu_events_add_catalogue() - add the events of a catalogue table
+ * @e: the group
+ * @c: the table
+ *
+ * Each entry with an alias gets a file of that name, with its config as
+ * id. The generators give the entries of a table unique aliases.
+ */
+void pmu_events_add_catalogue(struct pmu_events *e,
+			      const struct pmu_catalogue *c)
+{
+	const struct pmu_catalogue_entry *ent;
+	unsigned int i;
+
+	for (i = 0; i < c->count; i++) {
+		ent = (const void *)c->base + i * c->stride;
+		if (ent->alias)
+			pmu_events_add(e, ent->alias, ent->config);
+	}
+}
+EXPORT_SYMBOL_GPL(pmu_events_add_catalogue);
+
+/**
  * pmu_events_add_generic() - add perf's names of the generic events
  * @e: the group
  * @t: the PMU's generic events

@@ -372,13 +372,16 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 	if (i == PMU_UNCORE_MAX_PMUS)
 		return -ENOSPC;
 	if (!ops->init || !ops->start || !ops->update ||
-	    !(ops->format || ops->format_event) || !ops->event_at)
+	    !(ops->format || ops->format_event) ||
+	    (ops->nr_events && !ops->event_at))
 		return -EINVAL;
 	*pu = (struct pmu_uncore) { .set = set, .ops = ops };
-	ret = pmu_events_alloc(&pu->events, ops->nr_events,
+	ret = pmu_events_alloc(&pu->events,
+			       ops->catalogue.count + ops->nr_events,
 			       pmu_uncore_event_show);
 	if (ret)
 		return ret;
+	pmu_events_add_catalogue(&pu->events, &ops->catalogue);
 	for (e = 0; e < ops->nr_events; e++) {
 		event = ops->event_at(pu, e, &id);
 		if (event && !pmu_events_has(&pu->events, event))

@@ -10,6 +10,7 @@
 
 #include <linux/bits.h>
 #include <linux/types.h>
+#include <pmu-suite/events.h>
 
 /*
  * perf_event_attr.config of the core PMU: PMC.es in bits 8-15, PMC.umask
@@ -45,11 +46,11 @@
 #define IA64_NO_SET		0xff
 
 struct ia64_catalogue_event {
+	struct pmu_catalogue_entry entry;	/* sysfs event name, config */
 	u8 code;		/* PMC.es */
 	u8 umask;		/* PMC.umask */
 	u8 max_inc;		/* maximum increment per cycle */
 	u8 set;			/* L1D or L2D set number, or IA64_NO_SET */
-	const char *alias;	/* sysfs event name */
 	u32 flags;		/* IA64_EV_* */
 };
 

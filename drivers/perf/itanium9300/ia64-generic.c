@@ -70,7 +70,7 @@ int ia64_catalogue_index(const char *alias)
 	unsigned int i;
 
 	for (i = 0; i < IA64_CATALOGUE_NR; i++)
-		if (!strcmp(ia64_catalogue[i].alias, alias))
+		if (!strcmp(ia64_catalogue[i].entry.alias, alias))
 			return i;
 	return -ENOENT;
 }

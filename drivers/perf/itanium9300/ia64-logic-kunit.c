@@ -42,7 +42,7 @@ static void ia64_decode_every_catalogue_row(struct kunit *test)
 		const struct ia64_catalogue_event *c = &ia64_catalogue[i];
 
 		KUNIT_EXPECT_EQ_MSG(test, decode(CFG(c->code, c->umask), 0, 0, &ev),
-				    0, "%s", c->alias);
+				    0, "%s", c->entry.alias);
 		KUNIT_EXPECT_EQ(test, ev.code, c->code);
 		KUNIT_EXPECT_EQ(test, ev.umask, c->umask);
 	}

@@ -421,13 +421,6 @@ static ssize_t ia64_event_show(u64 config, char *page)
 			  FIELD_GET(IA64_CFG_UMASK, config));
 }
 
-/* The catalogue, and perf's names for the generic events it counts. */
-static const char *ia64_catalogue_event(unsigned int i, u64 *config)
-{
-	*config = IA64_CONFIG(ia64_catalogue[i].code, ia64_catalogue[i].umask);
-	return ia64_catalogue[i].alias;
-}
-
 const struct pmu_core_ops ia64_core_ops = {
 	.name		= "itanium9300",
 	.max_events	= IA64_NUM_COUNTERS,
@@ -454,8 +447,7 @@ const struct pmu_core_ops ia64_core_ops = {
 	.irq_ack	= ia64_irq_ack,
 	.sample		= ia64_sample,
 	.format		= ia64_format_attrs,
-	.nr_catalogue	= IA64_CATALOGUE_NR,
-	.catalogue_event = ia64_catalogue_event,
+	.catalogue	= PMU_CATALOGUE(ia64_catalogue),
 	.event_show	= ia64_event_show,
 	.branches	= IA64_ETB_ENTRIES / 2,
 	.max_precise	= 2,

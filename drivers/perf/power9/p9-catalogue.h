@@ -8,6 +8,7 @@
 #define _P9_CATALOGUE_H
 
 #include <linux/types.h>
+#include <pmu-suite/events.h>
 
 /*
  * Fields of an event code (Figure 5-2 of the PMU User's Guide, which
@@ -49,9 +50,9 @@ enum p9_event_category {
 #define P9_GROUP_MAX_EVENTS	4
 
 struct p9_catalogue_event {
+	struct pmu_catalogue_entry entry;	/* unique sysfs name, and the code */
 	u64 code;			/* raw event code (Figure 5-2) */
 	const char *name;		/* event name in the manual */
-	const char *alias;		/* unique sysfs event name */
 	u8 pmc;				/* PMC 1-6, 0: any PMC */
 	enum p9_event_category category;
 };

@@ -9,12 +9,13 @@
 #define _P9_NEST_CATALOGUE_H
 
 #include <linux/types.h>
+#include <pmu-suite/events.h>
 
 /* One event of the default IMC mode: a counter in a chip's IMC area. */
 struct p9_nest_event {
+	struct pmu_catalogue_entry entry;	/* events/ name, the offset */
 	u16 offset;		/* byte offset in the chip's counter area */
 	u8 group;		/* Table 6-10 group, G1-G7 */
-	const char *name;	/* sysfs events/ name */
 };
 
 #define P9_NEST_EVENTS_NR	149

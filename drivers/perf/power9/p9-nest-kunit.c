@@ -22,17 +22,17 @@ static void p9_nest_catalogue_shape(struct kunit *test)
 		const struct p9_nest_event *e = &p9_nest_events[i];
 		const char *c;
 
-		KUNIT_EXPECT_EQ_MSG(test, e->offset % 8, 0, "%s", e->name);
+		KUNIT_EXPECT_EQ_MSG(test, e->offset % 8, 0, "%s", e->entry.alias);
 		KUNIT_EXPECT_LT(test, e->offset, P9_NEST_AREA_SIZE);
 		KUNIT_EXPECT_GE(test, e->group, 1);
 		KUNIT_EXPECT_LE(test, e->group, 7);
 		if (i)
 			KUNIT_EXPECT_GT(test, e->offset, p9_nest_events[i - 1].offset);
-		for (c = e->name; *c; c++)
+		for (c = e->entry.alias; *c; c++)
 			KUNIT_EXPECT_TRUE_MSG(test, islower(*c) || isdigit(*c) || *c == '_',
-					      "%s", e->name);
+					      "%s", e->entry.alias);
 		for (j = 0; j < i; j++)
-			KUNIT_EXPECT_STRNEQ(test, e->name, p9_nest_events[j].name);
+			KUNIT_EXPECT_STRNEQ(test, e->entry.alias, p9_nest_events[j].entry.alias);
 	}
 }
 
@@ -61,7 +61,7 @@ static void p9_nest_offsets(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
 		e = p9_nest_find(rows[i].offset);
 		KUNIT_ASSERT_NOT_NULL(test, e);
-		KUNIT_EXPECT_STREQ(test, e->name, rows[i].name);
+		KUNIT_EXPECT_STREQ(test, e->entry.alias, rows[i].name);
 	}
 	for (i = 0; i < P9_NEST_EVENTS_NR; i++)
 		KUNIT_EXPECT_PTR_EQ(test, p9_nest_find(p9_nest_events[i].offset),

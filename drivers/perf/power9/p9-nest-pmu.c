@@ -90,20 +90,13 @@ static void nest_update(struct pmu_uncore *pu, struct perf_event *event,
 
 /* sysfs: format/, events/ (Table 6-10) */
 
-static const char *nest_event_at(struct pmu_uncore *pu, unsigned int i, u64 *id)
-{
-	*id = p9_nest_events[i].offset;
-	return p9_nest_events[i].name;
-}
-
 static const struct pmu_uncore_ops nest_uncore_ops = {
 	.init		= nest_init,
 	.start		= nest_start,
 	.update		= nest_update,
 	/* "event", the name perf gives a JSON EventCode: here the offset. */
 	.format_event	= "config:0-15",
-	.nr_events	= P9_NEST_EVENTS_NR,
-	.event_at	= nest_event_at,
+	.catalogue	= PMU_CATALOGUE(p9_nest_events),
 };
 
 /**

@@ -317,12 +317,6 @@ static ssize_t p9_event_show(u64 id, char *page)
 	return sysfs_emit(page, "event=0x%05llx\n", id);
 }
 
-static const char *p9_catalogue_event(unsigned int i, u64 *config)
-{
-	*config = p9_catalogue[i].code;
-	return p9_catalogue[i].alias;
-}
-
 const struct pmu_core_ops p9_core_ops = {
 	.name		= "power9",
 	.max_events	= P9_NUM_PMCS,
@@ -347,8 +341,7 @@ const struct pmu_core_ops p9_core_ops = {
 	.capture	= p9_capture,
 	.sample		= p9_sample,
 	.format		= p9_format_attrs,
-	.nr_catalogue	= P9_CATALOGUE_NR,
-	.catalogue_event = p9_catalogue_event,
+	.catalogue	= PMU_CATALOGUE(p9_catalogue),
 	.event_show	= p9_event_show,
 	.max_precise	= 2,
 	.caps_name	= "POWER9",

@@ -10,6 +10,7 @@
 
 #include <linux/bits.h>
 #include <linux/types.h>
+#include <pmu-suite/events.h>
 
 /*
  * perf_event_attr.config of the sparc_t4 PMU: PCR.sl in bits 0-4, PCR.mask
@@ -43,11 +44,11 @@
 #define T4_SL_FROM_NOTE		BIT(7)	/* known from a programming note only */
 
 struct t4_catalogue_event {
+	struct pmu_catalogue_entry entry;	/* sysfs event name, config */
 	u8 sl;
 	u8 mask;
 	u32 flags;		/* T4_EV_* */
 	const char *name;	/* the manual's event name */
-	const char *alias;	/* sysfs event name */
 };
 
 #define T4_CATALOGUE_NR		128
@@ -64,8 +65,8 @@ struct t4_sl_group {
 extern const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR];
 
 struct t4_dram_event {
+	struct pmu_catalogue_entry entry;	/* sysfs event name, select */
 	u8 select;		/* DRAM_PERF_CTL_REG selN code */
-	const char *alias;
 	const char *name;
 };
 

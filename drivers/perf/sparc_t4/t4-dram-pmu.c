@@ -159,13 +159,6 @@ static void t4_dram_update(struct pmu_uncore *pu, struct perf_event *event,
 
 /* sysfs: format/, events/ (TABLE 10-7) */
 
-static const char *t4_dram_event_at(struct pmu_uncore *pu, unsigned int i,
-				    u64 *id)
-{
-	*id = t4_dram_events[i].select;
-	return t4_dram_events[i].alias;
-}
-
 static const struct pmu_uncore_ops t4_dram_uncore_ops = {
 	.init		= t4_dram_init,
 	.alloc		= t4_dram_alloc,
@@ -173,8 +166,7 @@ static const struct pmu_uncore_ops t4_dram_uncore_ops = {
 	.start		= t4_dram_start,
 	.update		= t4_dram_update,
 	.format_event	= "config:0-3",
-	.nr_events	= T4_DRAM_EVENTS_NR,
-	.event_at	= t4_dram_event_at,
+	.catalogue	= PMU_CATALOGUE(t4_dram_events),
 };
 
 static int t4_dram_package_of(unsigned int cpu)

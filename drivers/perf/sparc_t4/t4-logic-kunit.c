@@ -57,14 +57,14 @@ static void t4_catalogue_all_valid(struct kunit *test)
 
 		KUNIT_EXPECT_EQ_MSG(test, t4_event_decode(T4_CONFIG(e->sl, e->mask),
 							  &ev, &why), 0,
-				    "%s (sl %u mask 0x%02x): %s", e->alias,
+				    "%s (sl %u mask 0x%02x): %s", e->entry.alias,
 				    e->sl, e->mask, why);
 		KUNIT_EXPECT_EQ_MSG(test, ev.precise, is_precise_sl(e->sl),
-				    "%s", e->alias);
+				    "%s", e->entry.alias);
 		KUNIT_EXPECT_EQ_MSG(test, ev.precise, !!(e->flags & T4_EV_PRECISE),
-				    "%s", e->alias);
+				    "%s", e->entry.alias);
 		KUNIT_EXPECT_EQ_MSG(test, ev.shared, !(e->flags & T4_EV_STRAND),
-				    "%s", e->alias);
+				    "%s", e->entry.alias);
 	}
 }
 

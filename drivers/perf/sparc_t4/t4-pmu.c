@@ -320,13 +320,6 @@ static ssize_t t4_event_show(u64 id, char *page)
 			  T4_CONFIG_SL(id), T4_CONFIG_MASK(id));
 }
 
-/* events/: every catalogue event, then generic names it lacks. */
-static const char *t4_catalogue_event(unsigned int i, u64 *config)
-{
-	*config = T4_CONFIG(t4_catalogue[i].sl, t4_catalogue[i].mask);
-	return t4_catalogue[i].alias;
-}
-
 const struct pmu_core_ops t4_core_ops = {
 	.name		= "sparc_t4",
 	.max_events	= T4_NUM_COUNTERS,
@@ -349,8 +342,7 @@ const struct pmu_core_ops t4_core_ops = {
 	.irq_ack	= t4_irq_ack,
 	.sample		= t4_sample,
 	.format		= t4_format_attrs,
-	.nr_catalogue	= T4_CATALOGUE_NR,
-	.catalogue_event = t4_catalogue_event,
+	.catalogue	= PMU_CATALOGUE(t4_catalogue),
 	.event_show	= t4_event_show,
 	/* Precise groups trap on the overflowing instruction: no skid. */
 	.max_precise	= 3,

@@ -69,12 +69,18 @@ def c_banner(header):
     return pmucat.c_banner(SOURCE, TOOL, header, WRAP_COLUMNS)
 
 
+def config(code, umask):
+    """The raw perf config of an event: IA64_CONFIG() in the header."""
+    return code << CONFIG_CODE_SHIFT | umask << CONFIG_UMASK_SHIFT
+
+
 def c_initializer(first, flags, wrap=True):
     """One braced table row: the items of @first, then the OR of @flags.
 
     With @wrap the flags always start a continuation line, otherwise only
     when the row does not fit in WRAP_COLUMNS.  Flags are packed on
-    continuation lines, each ending in " |" when more follow.
+    continuation lines, each ending in " |" when more follow.  A first
+    line too long for WRAP_COLUMNS has its first item alone.
     """
     head = '\t{ ' + ', '.join(first) + ','
     expr = ' | '.join(flags) or '0'
@@ -82,6 +88,8 @@ def c_initializer(first, flags, wrap=True):
         return '%s %s },\n' % (head, expr)
     lines = [head]
     cont = '\t  '
+    if pmucat.columns(head) > WRAP_COLUMNS:
+        lines = ['\t{ ' + first[0] + ',', cont + ', '.join(first[1:]) + ',']
     line = cont + flags[0] if flags else cont + '0'
     for flag in flags[1:]:
         if pmucat.columns(line + ' | ' + flag + ' },') <= WRAP_COLUMNS:
@@ -187,6 +195,7 @@ def gen_header(core, unc):
 
 #include <linux/bits.h>
 #include <linux/types.h>
+#include <pmu-suite/events.h>
 
 /*
  * perf_event_attr.config of the core PMU: PMC.es in bits 8-15, PMC.umask
@@ -222,11 +231,11 @@ def gen_header(core, unc):
 #define IA64_NO_SET\t\t0x%(ns)x
 
 struct ia64_catalogue_event {
+\tstruct pmu_catalogue_entry entry;\t/* sysfs event name, config */
 \tu8 code;\t\t/* PMC.es */
 \tu8 umask;\t\t/* PMC.umask */
 \tu8 max_inc;\t\t/* maximum increment per cycle */
 \tu8 set;\t\t\t/* L1D or L2D set number, or IA64_NO_SET */
-\tconst char *alias;\t/* sysfs event name */
 \tu32 flags;\t\t/* IA64_EV_* */
 };
 
@@ -308,10 +317,11 @@ def gen_source(core, unc):
         base = ev_flags(ev)
         for umask, alias, extra, _ in rows_of(ev):
             out.append(c_initializer(
-                ['0x%02x' % ev['code'], '0x%x' % umask,
+                ['{ %s, 0x%x }' % (q(alias), config(ev['code'], umask)),
+                 '0x%02x' % ev['code'], '0x%x' % umask,
                  '%d' % (ev['max_inc'] or 0),
                  '0x%x' % event_set(ev) if event_set(ev) == NO_SET
-                 else str(event_set(ev)), q(alias)], base + extra))
+                 else str(event_set(ev))], base + extra))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(ia64_catalogue);\n')
     for b in unc['boxes']:
         out.append('\nconst struct ia64_uncore_event ia64_%s_events'

@@ -197,7 +197,8 @@ def tab_pad(text, column):
 def gen_header(events, restricted):
     out = [h_banner('its own tables')]
     out.append('\n#ifndef _P9_CATALOGUE_H\n#define _P9_CATALOGUE_H\n\n'
-               '#include <linux/types.h>\n\n')
+               '#include <linux/types.h>\n'
+               '#include <pmu-suite/events.h>\n\n')
     out.append(LAYOUT_COMMENT)
     for name, shift, mask in LAYOUT:
         out.append('%s%d\n' % (tab_pad('#define P9_EVENT_%s_SHIFT' % name,
@@ -213,9 +214,9 @@ def gen_header(events, restricted):
     out.append('%s%d\n\n' % (tab_pad('#define P9_GROUP_MAX_EVENTS', 32),
                               GROUP_MAX_EVENTS))
     fields = [
+        ('\tstruct pmu_catalogue_entry entry;', 'unique sysfs name, and the code'),
         ('\tu64 code;', 'raw event code (Figure 5-2)'),
         ('\tconst char *name;', 'event name in the manual'),
-        ('\tconst char *alias;', 'unique sysfs event name'),
         ('\tu8 pmc;', 'PMC 1-6, 0: any PMC'),
         ('\tenum p9_event_category category;', None),
     ]
@@ -260,12 +261,13 @@ def gen_c(events, groups, aliases, restricted):
                '#include "p9-catalogue.h"\n\n')
     out.append('const struct p9_catalogue_event p9_catalogue[P9_CATALOGUE_NR] = {\n')
     for ev in sorted(events, key=lambda e: int(e['code'], 16)):
-        out.append('\t{ .code = %s, .pmc = %d, .category = %s,\n'
-                   '\t  .name = %s,\n'
-                   '\t  .alias = %s },\n'
-                   % (c_code(ev['code']), ev['pmc'],
-                      enum_name(ev['category']), pmucat.c_string(ev['name']),
-                      pmucat.c_string(aliases[ev['code']])))
+        out.append('\t{ .entry.alias = %s,\n'
+                   '\t  .entry.config = %s,\n'
+                   '\t  .code = %s, .pmc = %d, .category = %s,\n'
+                   '\t  .name = %s },\n'
+                   % (pmucat.c_string(aliases[ev['code']]), c_code(ev['code']),
+                      c_code(ev['code']), ev['pmc'],
+                      enum_name(ev['category']), pmucat.c_string(ev['name'])))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_catalogue);\n\n')
     out.append('const struct p9_catalogue_restriction\n'
                'p9_restrictions[P9_RESTRICTIONS_NR] = {\n')

@@ -197,12 +197,13 @@ def gen_header(events):
 #define _P9_NEST_CATALOGUE_H
 
 #include <linux/types.h>
+#include <pmu-suite/events.h>
 
 /* One event of the default IMC mode: a counter in a chip's IMC area. */
 struct p9_nest_event {
+	struct pmu_catalogue_entry entry;	/* events/ name, the offset */
 	u16 offset;		/* byte offset in the chip's counter area */
 	u8 group;		/* Table 6-10 group, G1-G7 */
-	const char *name;	/* sysfs events/ name */
 };
 
 #define P9_NEST_EVENTS_NR\t%d
@@ -222,9 +223,9 @@ def gen_c(events):
     out.append('const struct p9_nest_event p9_nest_events'
                '[P9_NEST_EVENTS_NR] = {\n')
     for e in sorted(events, key=lambda e: int(e['offset'], 16)):
-        out.append('\t{ 0x%03x, %d, %s },\n'
-                   % (int(e['offset'], 16), int(e['group'][1:]),
-                      pmucat.c_string(alias(e['name']))))
+        out.append('\t{ { %s, 0x%03x }, 0x%03x, %d },\n'
+                   % (pmucat.c_string(alias(e['name'])), int(e['offset'], 16),
+                      int(e['offset'], 16), int(e['group'][1:])))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_nest_events);\n')
     return ''.join(out)
 

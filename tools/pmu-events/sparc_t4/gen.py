@@ -68,10 +68,13 @@ def c_initializer(first, rest):
 
     The items of @rest are joined on continuation lines as long as a line
     stays within WRAP_COLUMNS; an item too long for that gets a line of
-    its own.
+    its own, and a first line too long for WRAP_COLUMNS has its first item
+    alone.
     """
     lines = ['\t{ ' + ', '.join(first)]
     cont = '\t  '
+    if pmucat.columns(lines[0] + ',') > WRAP_COLUMNS:
+        lines = ['\t{ ' + first[0] + ',', cont + ', '.join(first[1:])]
     for item in rest:
         joined = lines[-1] + ', ' + item
         if len(lines) > 1 and pmucat.columns(joined + ' },') <= WRAP_COLUMNS:
@@ -137,6 +140,7 @@ def gen_header(core, dram):
 
 #include <linux/bits.h>
 #include <linux/types.h>
+#include <pmu-suite/events.h>
 
 /*
  * perf_event_attr.config of the sparc_t4 PMU: PCR.sl in bits 0-4, PCR.mask
@@ -170,11 +174,11 @@ def gen_header(core, dram):
 #define T4_SL_FROM_NOTE\t\tBIT(7)\t/* known from a programming note only */
 
 struct t4_catalogue_event {
+\tstruct pmu_catalogue_entry entry;\t/* sysfs event name, config */
 \tu8 sl;
 \tu8 mask;
 \tu32 flags;\t\t/* T4_EV_* */
 \tconst char *name;\t/* the manual's event name */
-\tconst char *alias;\t/* sysfs event name */
 };
 
 #define T4_CATALOGUE_NR\t\t%(ne)d
@@ -191,8 +195,8 @@ struct t4_sl_group {
 extern const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR];
 
 struct t4_dram_event {
+\tstruct pmu_catalogue_entry entry;\t/* sysfs event name, select */
 \tu8 select;\t\t/* DRAM_PERF_CTL_REG selN code */
-\tconst char *alias;
 \tconst char *name;
 };
 
@@ -214,8 +218,10 @@ def gen_source(core, dram):
            '\n#include <kunit/visibility.h>\n#include <linux/export.h>\n\n#include "t4-catalogue.h"\n\n']
     out.append('const struct t4_catalogue_event t4_catalogue[T4_CATALOGUE_NR] = {\n')
     for e in core['events']:
-        out.append(c_initializer(['%d' % e['sl'], e['mask'], event_flags(e)],
-                                 [q(e['name']), q(e['alias'])]))
+        cfg = config(e['sl'], int(e['mask'], 16))
+        out.append(c_initializer(['{ %s, 0x%x }' % (q(e['alias']), cfg),
+                                  '%d' % e['sl'], e['mask'], event_flags(e)],
+                                 [q(e['name'])]))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(t4_catalogue);\n\n')
     out.append('const struct t4_sl_group t4_sl_groups[T4_SL_GROUPS_NR] = {\n')
     for g in core['groups']:
@@ -225,8 +231,8 @@ def gen_source(core, dram):
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(t4_sl_groups);\n\n')
     out.append('const struct t4_dram_event t4_dram_events[T4_DRAM_EVENTS_NR] = {\n')
     for d in dram['events']:
-        out.append('\t{ %d, %s, %s },\n' % (d['select'], q(d['alias']),
-                                             q(d['name'])))
+        out.append('\t{ { %s, %d }, %d, %s },\n'
+                   % (q(d['alias']), d['select'], d['select'], q(d['name'])))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(t4_dram_events);\n\n')
     out.append('''const struct t4_sl_group *t4_sl_group_find(unsigned int sl)
 {

@@ -242,12 +242,17 @@ class Ia64Catalogue(unittest.TestCase):
     def test_generated(self):
         gen = module('gen')
         src = gen.gen_source(self.core, self.uncore)
-        rows = re.findall(r'^\t\{ 0x([0-9a-f]{2}), 0x([0-9a-f]), \d+, \w+, '
-                          r'"([^"]+)",\n\t  ([^}]*) \},', src, re.M)
+        found = re.findall(r'^\t\{ \{ "([^"]+)", 0x([0-9a-f]+) \},\s+'
+                           r'0x([0-9a-f]{2}), 0x([0-9a-f]), \d+, \w+,'
+                           r'\n\t  ([^}]*) \},', src, re.M)
+        rows = [(code, umask, alias, flags)
+                for alias, _, code, umask, flags in found]
         expect = sum(1 + len(self.meaningful(e)) for e in self.events)
         self.assertEqual(len(rows), expect)
-        for code, umask, alias, flags in rows:
+        for alias, config, code, umask, flags in found:
             self.assertRegex(alias, ALIAS_RE)
+            self.assertEqual(int(config, 16),
+                             int(code, 16) << 8 | int(umask, 16) << 16)
         by_alias = {r[2]: r for r in rows}
         self.assertIn('IA64_EV_PMD4_9', by_alias['er_reads'][3])
         self.assertNotIn('IA64_EV_OPC', by_alias['l2i_reads'][3])

@@ -198,8 +198,11 @@ class T4Catalogue(unittest.TestCase):
         gen = module('gen')
         src = gen.gen_source(self.core, self.dram)
         self.assertEqual(src.count('"commit_1_or_2"'), 1)
-        rows = re.findall(r'^\t\{ (\d+), (0x[0-9a-f]+), ', src, re.M)
+        rows = re.findall(r'^\t\{ \{ "[^"]+", 0x([0-9a-f]+) \},\s+'
+                          r'(\d+), (0x[0-9a-f]+), ', src, re.M)
         self.assertEqual(len(rows), len(self.events))
+        for config, sl, mask in rows:
+            self.assertEqual(int(config, 16), gen.config(int(sl), int(mask, 16)))
         self.assertEqual(gen.config(3, 0x3f), 3 | 0x3f << 8)
         files = gen.gen_json(self.core, self.dram)
         core = [e for k, v in files.items() if k != 'memory' for e in v]

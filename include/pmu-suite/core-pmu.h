@@ -98,10 +98,11 @@ struct pmu_core;
  * @filters: PMU_FILTER_* the PMU honours
  * @config12: the PMU has format/ fields in config1 or config2 (else both
  *	must be 0)
- * @capabilities: PERF_PMU_CAP_* beyond the framework's own
  * @branch_stack: the PMU takes PERF_SAMPLE_BRANCH_STACK events
  * @generic: the generic events (PERF_TYPE_HARDWARE, PERF_TYPE_HW_CACHE)
- *	the PMU counts, and their raw configs; NULL if it takes none
+ *	the PMU counts, and their raw configs; NULL if it takes none. With
+ *	a table, the PMU takes generic events whose config names its type
+ *	(PERF_PMU_CAP_EXTENDED_HW_TYPE)
  * @check: check an event's configuration (@config: raw, generic events
  *	mapped, already in hw.config); set hw.config_base if the driver uses
  *	it; on failure set @why and return a negative errno
@@ -153,7 +154,6 @@ struct pmu_core_ops {
 	u64 max_run;
 	unsigned int filters;
 	bool config12;
-	int capabilities;
 	bool branch_stack;
 	const struct pmu_generic_table *generic;
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,

@@ -773,8 +773,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	pc->pmu = (struct pmu) {
 		.module		= backend->owner,
 		.task_ctx_nr	= pmu_suite_task_context(backend->builtin_pmu),
-		.capabilities	= PMU_SUITE_SAMPLING_CAPS | ops->capabilities |
-				  backend->capabilities,
+		.capabilities	= PMU_SUITE_SAMPLING_CAPS | backend->capabilities,
 		.attr_groups	= pc->groups,
 		.event_init	= pmu_core_event_init,
 		.add		= pmu_core_add,
@@ -788,6 +787,8 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		.commit_txn	= pmu_core_commit_txn,
 		.cancel_txn	= pmu_core_cancel_txn,
 	};
+	if (ops->generic)
+		pc->pmu.capabilities |= PERF_PMU_CAP_EXTENDED_HW_TYPE;
 	if (backend->irq_hook) {
 		ret = backend->irq_hook();
 		if (ret)

@@ -431,7 +431,6 @@ const struct pmu_core_ops ia64_core_ops = {
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	.config12	= true,
-	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	.branch_stack	= true,
 	.generic	= &ia64_generic,
 	.check		= ia64_check,

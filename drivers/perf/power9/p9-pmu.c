@@ -326,7 +326,6 @@ const struct pmu_core_ops p9_core_ops = {
 	.max_run	= P9_PMC_MAX_RUN,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
-	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	.generic	= &p9_generic,
 	.check		= p9_check,
 	.decode		= p9_decode,

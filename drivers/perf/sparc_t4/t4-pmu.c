@@ -329,7 +329,6 @@ const struct pmu_core_ops t4_core_ops = {
 	.max_run	= T4_PIC_WRAP,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
-	.capabilities	= PERF_PMU_CAP_EXTENDED_HW_TYPE,
 	.generic	= &t4_generic,
 	.check		= t4_check,
 	.other_threads	= t4_other_threads,

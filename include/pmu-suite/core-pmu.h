@@ -87,7 +87,6 @@ struct pmu_core;
 
 /**
  * struct pmu_core_ops - what a core PMU driver gives the framework
- * @name: the PMU's default sysfs name, for messages
  * @max_events: counters of one CPU, at most PMU_CORE_MAX_EVENTS
  * @cpu_size: size of the driver's per-CPU state (slots and registers)
  * @width: counter width in bits
@@ -146,7 +145,6 @@ struct pmu_core;
  *	it (the built-in PMUs' convention: POWER9's is "POWER9")
  */
 struct pmu_core_ops {
-	const char *name;
 	unsigned int max_events;
 	size_t cpu_size;
 	unsigned int width;

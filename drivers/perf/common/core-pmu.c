@@ -502,7 +502,7 @@ static int pmu_core_event_init(struct perf_event *event)
 	if (!ret)
 		ret = pmu_core_check_threads(pc, event, &why);
 	if (ret) {
-		pr_debug("%s: config 0x%llx refused: %s\n", pc->ops->name,
+		pr_debug("%s: config 0x%llx refused: %s\n", pc->pmu.name,
 			 config, why);
 		return ret;
 	}

@@ -422,7 +422,6 @@ static ssize_t ia64_event_show(u64 config, char *page)
 }
 
 const struct pmu_core_ops ia64_core_ops = {
-	.name		= "itanium9300",
 	.max_events	= IA64_NUM_COUNTERS,
 	.cpu_size	= sizeof(struct ia64_cpu),
 	.width		= IA64_COUNTER_WIDTH,

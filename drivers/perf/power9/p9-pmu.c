@@ -318,7 +318,6 @@ static ssize_t p9_event_show(u64 id, char *page)
 }
 
 const struct pmu_core_ops p9_core_ops = {
-	.name		= "power9",
 	.max_events	= P9_NUM_PMCS,
 	.cpu_size	= sizeof(struct p9_cpu),
 	.width		= P9_PMC_WIDTH,

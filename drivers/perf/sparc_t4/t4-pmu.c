@@ -321,7 +321,6 @@ static ssize_t t4_event_show(u64 id, char *page)
 }
 
 const struct pmu_core_ops t4_core_ops = {
-	.name		= "sparc_t4",
 	.max_events	= T4_NUM_COUNTERS,
 	.cpu_size	= sizeof(struct t4_cpu),
 	.width		= T4_PIC_WIDTH,

@@ -42,6 +42,7 @@
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
+#include <pmu-suite/counter.h>
 #include <pmu-suite/events.h>
 #include <pmu-suite/generic.h>
 
@@ -87,13 +88,9 @@ struct pmu_core;
 
 /**
  * struct pmu_core_ops - what a core PMU driver gives the framework
- * @max_events: counters of one CPU, at most PMU_CORE_MAX_EVENTS
+ * @counters: the counters of one CPU (at most PMU_CORE_MAX_EVENTS), their
+ *	width and where they interrupt
  * @cpu_size: size of the driver's per-CPU state (slots and registers)
- * @width: counter width in bits
- * @interrupt_at: first counter value that interrupts (2^width for counters
- *	that interrupt when they wrap)
- * @max_run: most events a counter counts from its start value before it
- *	interrupts
  * @filters: PMU_FILTER_* the PMU honours
  * @config12: the PMU has format/ fields in config1 or config2 (else both
  *	must be 0)
@@ -145,11 +142,8 @@ struct pmu_core;
  *	it (the built-in PMUs' convention: POWER9's is "POWER9")
  */
 struct pmu_core_ops {
-	unsigned int max_events;
+	const struct pmu_counters *counters;
 	size_t cpu_size;
-	unsigned int width;
-	u64 interrupt_at;
-	u64 max_run;
 	unsigned int filters;
 	bool config12;
 	bool branch_stack;

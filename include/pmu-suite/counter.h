@@ -15,6 +15,23 @@
 #include <linux/types.h>
 
 /**
+ * struct pmu_counters - the counters of a PMU, as the core-PMU framework
+ *	sees them
+ * @n: counters of one CPU
+ * @width: counter width in bits
+ * @interrupt_at: first counter value that interrupts (see
+ *	pmu_period_start())
+ * @max_run: most events a counter counts from its start value before it
+ *	interrupts
+ */
+struct pmu_counters {
+	unsigned int n;
+	unsigned int width;
+	u64 interrupt_at;
+	u64 max_run;
+};
+
+/**
  * pmu_counter_mask() - mask of the implemented bits of a counter
  * @width: counter width in bits, 1 to 64
  */

@@ -57,14 +57,14 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
 			   bool wrapped)
 {
 	struct hw_perf_event *hwc = &event->hw;
-	u64 mask = pmu_counter_mask(pc->ops->width);
+	u64 mask = pmu_counter_mask(pc->ops->counters->width);
 	u64 prev, now, delta;
 
 	do {
 		prev = local64_read(&hwc->prev_count);
 		now = pc->backend->read_counter(hwc->idx) & mask;
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
-	delta = pmu_counter_delta(prev, now, pc->ops->width);
+	delta = pmu_counter_delta(prev, now, pc->ops->counters->width);
 	if (wrapped && now >= prev)
 		delta += mask + 1;
 	local64_add(delta, &event->count);
@@ -86,7 +86,7 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
  */
 u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event)
 {
-	const struct pmu_core_ops *ops = pc->ops;
+	const struct pmu_counters *c = pc->ops->counters;
 	struct hw_perf_event *hwc = &event->hw;
 	s64 left;
 
@@ -103,8 +103,7 @@ u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event)
 		local64_set(&hwc->period_left, left);
 		hwc->last_period = hwc->sample_period;
 	}
-	return pmu_period_start(left, ops->max_run, ops->interrupt_at,
-				ops->width);
+	return pmu_period_start(left, c->max_run, c->interrupt_at, c->width);
 }
 EXPORT_SYMBOL_GPL(pmu_core_start_value);
 
@@ -256,7 +255,7 @@ static int pmu_core_add(struct perf_event *event, int flags)
 
 	pmu_core_disable(pc);
 	n = cpu->n;
-	if (n == pc->ops->max_events)
+	if (n == pc->ops->counters->n)
 		goto out;
 	if (pc->ops->may_run && !pc->ops->may_run(pc, event))
 		goto out;
@@ -412,13 +411,13 @@ static int pmu_core_validate_group(struct pmu_core *pc,
 			if (!pmu_core_is_ours(pc, sibling) ||
 			    sibling->state <= PERF_EVENT_STATE_OFF)
 				continue;
-			if (n == ops->max_events - 1 ||
+			if (n == ops->counters->n - 1 ||
 			    ops->decode(pc, scratch, n++, sibling))
 				goto out;
 		}
 	}
 last:
-	if (n == ops->max_events || ops->decode(pc, scratch, n++, event))
+	if (n == ops->counters->n || ops->decode(pc, scratch, n++, event))
 		goto out;
 	ret = ops->fits(pc, scratch, n) ? 0 : -EINVAL;
 out:
@@ -740,8 +739,9 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 
 	if (pc->registered)
 		return -EBUSY;
-	if (!ops->max_events || ops->max_events > PMU_CORE_MAX_EVENTS ||
-	    !ops->width || ops->width > 63 || !backend->reserve ||
+	if (!ops->counters || !ops->counters->n ||
+	    ops->counters->n > PMU_CORE_MAX_EVENTS || !ops->counters->width ||
+	    ops->counters->width > 63 || !backend->reserve ||
 	    !backend->release || !backend->read_counter ||
 	    !backend->write_counter)
 		return -EINVAL;

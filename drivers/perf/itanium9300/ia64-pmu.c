@@ -30,8 +30,13 @@
 #include "ia64-sample.h"
 #include "ia64-sched.h"
 
-#define IA64_WRAP		BIT_ULL(IA64_COUNTER_WIDTH)
-#define IA64_MAX_RUN		(IA64_WRAP - 1)
+/* A PMD interrupts when it wraps. */
+static const struct pmu_counters ia64_pmds = {
+	.n		= IA64_NUM_COUNTERS,
+	.width		= IA64_COUNTER_WIDTH,
+	.interrupt_at	= BIT_ULL(IA64_COUNTER_WIDTH),
+	.max_run	= BIT_ULL(IA64_COUNTER_WIDTH) - 1,
+};
 
 /* The driver's per-CPU state: one slot per event, and the registers. */
 struct ia64_cpu {
@@ -422,11 +427,8 @@ static ssize_t ia64_event_show(u64 config, char *page)
 }
 
 const struct pmu_core_ops ia64_core_ops = {
-	.max_events	= IA64_NUM_COUNTERS,
+	.counters	= &ia64_pmds,
 	.cpu_size	= sizeof(struct ia64_cpu),
-	.width		= IA64_COUNTER_WIDTH,
-	.interrupt_at	= IA64_WRAP,
-	.max_run	= IA64_MAX_RUN,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	.config12	= true,

@@ -23,10 +23,16 @@
 #include <pmu-suite/p9-regs.h>
 #include "p9-sched.h"
 
-#define P9_PMC_WIDTH		32
 /* A PMC alerts when bit 31 becomes set ("negative"). */
 #define P9_PMC_NEGATIVE		BIT_ULL(31)
-#define P9_PMC_MAX_RUN		(P9_PMC_NEGATIVE - 1)
+
+/* The PMCs: 32 bits; a run ends when bit 31 becomes set. */
+static const struct pmu_counters p9_pmcs = {
+	.n		= P9_NUM_PMCS,
+	.width		= 32,
+	.interrupt_at	= P9_PMC_NEGATIVE,
+	.max_run	= P9_PMC_NEGATIVE - 1,
+};
 
 /* The driver's per-CPU state: one slot per event, and the registers. */
 struct p9_cpu {
@@ -318,11 +324,8 @@ static ssize_t p9_event_show(u64 id, char *page)
 }
 
 const struct pmu_core_ops p9_core_ops = {
-	.max_events	= P9_NUM_PMCS,
+	.counters	= &p9_pmcs,
 	.cpu_size	= sizeof(struct p9_cpu),
-	.width		= P9_PMC_WIDTH,
-	.interrupt_at	= P9_PMC_NEGATIVE,
-	.max_run	= P9_PMC_MAX_RUN,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
 	.generic	= &p9_generic,

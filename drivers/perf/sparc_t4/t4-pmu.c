@@ -39,9 +39,15 @@
 #include <pmu-suite/t4-pmu.h>
 #include <pmu-suite/t4-regs.h>
 
-/* A PIC interrupts when it wraps to zero; a run is at most 2^32 events. */
-#define T4_PIC_WRAP		BIT_ULL(T4_PIC_WIDTH)
 #define T4_ALL_COUNTERS		(BIT(T4_NUM_COUNTERS) - 1)
+
+/* A PIC interrupts when it wraps to zero; a run is at most 2^32 events. */
+static const struct pmu_counters t4_pics = {
+	.n		= T4_NUM_COUNTERS,
+	.width		= T4_PIC_WIDTH,
+	.interrupt_at	= BIT_ULL(T4_PIC_WIDTH),
+	.max_run	= BIT_ULL(T4_PIC_WIDTH),
+};
 
 /* The driver's per-CPU state: one slot per event, and the counters. */
 struct t4_cpu {
@@ -321,11 +327,8 @@ static ssize_t t4_event_show(u64 id, char *page)
 }
 
 const struct pmu_core_ops t4_core_ops = {
-	.max_events	= T4_NUM_COUNTERS,
+	.counters	= &t4_pics,
 	.cpu_size	= sizeof(struct t4_cpu),
-	.width		= T4_PIC_WIDTH,
-	.interrupt_at	= T4_PIC_WRAP,
-	.max_run	= T4_PIC_WRAP,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	.generic	= &t4_generic,

@@ -87,6 +87,26 @@ struct pmu_core_cpu {
 struct pmu_core;
 
 /**
+ * struct pmu_core_sample - what a sample is built from
+ * @pc: the PMU
+ * @cpu: this CPU's state
+ * @slot: the sampling event's per-CPU slot
+ * @event: the sampling event
+ * @data: the sample, to fill
+ * @sregs: the sample's registers, to fill (pmu_core_sample_regs())
+ * @regs: the interrupted registers
+ */
+struct pmu_core_sample {
+	struct pmu_core *pc;
+	struct pmu_core_cpu *cpu;
+	unsigned int slot;
+	struct perf_event *event;
+	struct perf_sample_data *data;
+	struct pt_regs *sregs;
+	struct pt_regs *regs;
+};
+
+/**
  * struct pmu_core_ops - what a core PMU driver gives the framework
  * @counters: the counters of one CPU (at most PMU_CORE_MAX_EVENTS), their
  *	width and where they interrupt
@@ -126,8 +146,8 @@ struct pmu_core;
  * @overflowed: optional; whether @event's counter, read as @now, overflowed
  *	(default: its bit in the mask irq_ack() returned)
  * @capture: optional; read the sample registers once per interrupt
- * @sample: build @event's sample: fill @data, and @sregs with
- *	pmu_core_sample_regs(); false drops the sample
+ * @sample: build @sample's event's sample: fill its data, and its sregs
+ *	with pmu_core_sample_regs(); false drops the sample
  * @release_extra: optional; run before the hardware is given back (the
  *	last event went)
  * @format: the format/ attributes, NULL-terminated
@@ -165,10 +185,7 @@ struct pmu_core_ops {
 			   u64 now, u64 mask);
 	void (*capture)(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 			struct pt_regs *regs);
-	bool (*sample)(struct pmu_core *pc, struct pmu_core_cpu *cpu,
-		       unsigned int slot, struct perf_event *event,
-		       struct perf_sample_data *data, struct pt_regs *sregs,
-		       struct pt_regs *regs);
+	bool (*sample)(const struct pmu_core_sample *sample);
 	void (*release_extra)(struct pmu_core *pc);
 	struct attribute **format;
 	struct pmu_catalogue catalogue;
@@ -264,8 +281,7 @@ u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event);
 void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value);
 void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 			 unsigned int slot);
-bool pmu_core_sample_regs(struct pmu_core *pc, struct perf_event *event,
-			  struct pt_regs *sregs, struct pt_regs *regs,
+bool pmu_core_sample_regs(const struct pmu_core_sample *sample,
 			  unsigned long ip, bool user);
 
 #endif /* _PMU_SUITE_CORE_PMU_H */

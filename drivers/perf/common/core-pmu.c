@@ -527,10 +527,7 @@ static const struct pt_regs *pmu_core_user_regs(struct pmu_core *pc)
 
 /**
  * pmu_core_sample_regs() - the registers of a sample at @ip
- * @pc: the PMU
- * @event: the sampling event
- * @sregs: filled with the sample's registers
- * @regs: the interrupted registers
+ * @sample: the sample; its sregs are filled
  * @ip: the sampled instruction's address
  * @user: it ran in user mode
  *
@@ -546,21 +543,22 @@ static const struct pt_regs *pmu_core_user_regs(struct pmu_core *pc)
  * Return: false to drop the sample: a kernel instruction of an event
  * that excludes the kernel, or a user instruction and no user registers.
  */
-bool pmu_core_sample_regs(struct pmu_core *pc, struct perf_event *event,
-			  struct pt_regs *sregs, struct pt_regs *regs,
+bool pmu_core_sample_regs(const struct pmu_core_sample *sample,
 			  unsigned long ip, bool user)
 {
-	const struct pt_regs *base = regs;
+	struct perf_event *event = sample->event;
+	const struct pt_regs *base = sample->regs;
 
-	if (user && !user_mode(regs)) {
-		base = event->attr.sigtrap ? NULL : pmu_core_user_regs(pc);
+	if (user && !user_mode(sample->regs)) {
+		base = event->attr.sigtrap ? NULL :
+		       pmu_core_user_regs(sample->pc);
 		if (!base)
 			return false;
 	} else if (!user && event->attr.exclude_kernel) {
 		return false;
 	}
-	*sregs = *base;
-	instruction_pointer_set(sregs, ip);
+	*sample->sregs = *base;
+	instruction_pointer_set(sample->sregs, ip);
 	return true;
 }
 EXPORT_SYMBOL_GPL(pmu_core_sample_regs);
@@ -588,6 +586,15 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 	const struct pmu_core_ops *ops = pc->ops;
 	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
 	u64 start = sched_clock(), mask = ops->irq_ack(pc, cpu);
+	struct perf_sample_data data;
+	struct pt_regs sregs;
+	struct pmu_core_sample sample = {
+		.pc	= pc,
+		.cpu	= cpu,
+		.data	= &data,
+		.sregs	= &sregs,
+		.regs	= regs,
+	};
 	unsigned int i;
 
 	if (!cpu->enabled)
@@ -610,8 +617,6 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 	for (i = 0; i < cpu->n; i++) {
 		struct perf_event *event = cpu->event[i];
 		struct hw_perf_event *hwc = &event->hw;
-		struct perf_sample_data data;
-		struct pt_regs sregs;
 		bool over;
 		int throttled;
 		s64 left;
@@ -636,13 +641,15 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		}
 		local64_set(&hwc->period_left, left);
 		perf_sample_data_init(&data, 0, hwc->last_period);
+		sample.slot = i;
+		sample.event = event;
 		/*
 		 * A dropped sample (whatever the driver made of it, never the
 		 * kernel's) still counts for throttling, as upstream's PMUs
 		 * account an invalid SIAR: else a short period whose samples
 		 * are all dropped interrupts without end.
 		 */
-		if (!ops->sample(pc, cpu, i, event, &data, &sregs, regs) ||
+		if (!ops->sample(&sample) ||
 		    (event->attr.exclude_kernel && !user_mode(&sregs)))
 			throttled = pmu_suite_account_interrupt(event);
 		else

@@ -332,18 +332,17 @@ static bool ia64_read_ear(const struct ia64_pmu_ops *hw,
 	return s->valid;
 }
 
-static bool ia64_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
-			unsigned int slot, struct perf_event *event,
-			struct perf_sample_data *data, struct pt_regs *sregs,
-			struct pt_regs *regs)
+static bool ia64_sample(const struct pmu_core_sample *sample)
 {
-	const struct ia64_pmu_ops *hw = ia64_hw(pc);
-	struct ia64_cpu *cpu = pmu_core_priv(pcpu);
-	const struct ia64_event *ev = &cpu->dec[slot];
+	const struct ia64_pmu_ops *hw = ia64_hw(sample->pc);
+	struct ia64_cpu *cpu = pmu_core_priv(sample->cpu);
+	const struct ia64_event *ev = &cpu->dec[sample->slot];
+	struct perf_sample_data *data = sample->data;
+	struct perf_event *event = sample->event;
 	u64 type = event->attr.sample_type;
 	struct ia64_ear_sample s = {};
-	unsigned long ip = instruction_pointer(regs);
-	bool user = user_mode(regs);
+	unsigned long ip = instruction_pointer(sample->regs);
+	bool user = user_mode(sample->regs);
 
 	/* No capture to report: the miss was not the tracked one. */
 	if (ev->ear != IA64_EAR_NONE && !ia64_read_ear(hw, ev, &s))
@@ -353,7 +352,7 @@ static bool ia64_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 		ip = s.ip;
 		user = ip < IA64_USER_END;
 	}
-	if (!pmu_core_sample_regs(pc, event, sregs, regs, ip, user))
+	if (!pmu_core_sample_regs(sample, ip, user))
 		return false;
 	/* The perf core computes PHYS_ADDR from the data address. */
 	if (type & (PERF_SAMPLE_ADDR | PERF_SAMPLE_PHYS_ADDR)) {

@@ -249,21 +249,20 @@ static bool p9_thresholding(const struct p9_event *ev)
 	return ev->mark && ev->thresh_start && ev->thresh_stop;
 }
 
-static bool p9_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
-		      unsigned int slot, struct perf_event *event,
-		      struct perf_sample_data *data, struct pt_regs *sregs,
-		      struct pt_regs *regs)
+static bool p9_sample(const struct pmu_core_sample *sample)
 {
-	const struct p9_pmu_ops *hw = p9_hw(pc);
-	struct p9_cpu *cpu = pmu_core_priv(pcpu);
+	const struct p9_pmu_ops *hw = p9_hw(sample->pc);
+	struct p9_cpu *cpu = pmu_core_priv(sample->cpu);
+	struct perf_sample_data *data = sample->data;
+	struct perf_event *event = sample->event;
 	u64 type = event->attr.sample_type;
 	struct p9_sample s;
 
-	p9_decode_sample(&cpu->regs, p9_thresholding(&cpu->dec[slot]),
+	p9_decode_sample(&cpu->regs, p9_thresholding(&cpu->dec[sample->slot]),
 			 event->attr.exclude_kernel, hw->kernel_base, &s);
-	if (s.drop || !pmu_core_sample_regs(pc, event, sregs, regs, s.ip, s.user))
+	if (s.drop || !pmu_core_sample_regs(sample, s.ip, s.user))
 		return false;
-	hw->sample_mode(sregs, &s);
+	hw->sample_mode(sample->sregs, &s);
 	/* The perf core computes PHYS_ADDR from the data address. */
 	if (type & (PERF_SAMPLE_ADDR | PERF_SAMPLE_PHYS_ADDR)) {
 		data->addr = s.addr_valid ? s.addr : 0;

@@ -287,22 +287,19 @@ static u64 t4_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	return mask;
 }
 
-static bool t4_sample(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
-		      unsigned int slot, struct perf_event *event,
-		      struct perf_sample_data *data, struct pt_regs *sregs,
-		      struct pt_regs *regs)
+static bool t4_sample(const struct pmu_core_sample *sample)
 {
-	struct t4_cpu *cpu = pmu_core_priv(pcpu);
-	unsigned long ip = instruction_pointer(regs);
+	struct t4_cpu *cpu = pmu_core_priv(sample->cpu);
+	unsigned long ip = instruction_pointer(sample->regs);
 
-	if (cpu->dec[slot].precise)
-		ip = t4_sample_ip(ip, cpu->ov_pcr[event->hw.idx]);
+	if (cpu->dec[sample->slot].precise)
+		ip = t4_sample_ip(ip, cpu->ov_pcr[sample->event->hw.idx]);
 	/*
 	 * The trap gives no mode of its own: a disrupting trap that skidded
 	 * into the kernel is the kernel's, and an event that excludes the
 	 * kernel drops it.
 	 */
-	return pmu_core_sample_regs(pc, event, sregs, regs, ip, user_mode(regs));
+	return pmu_core_sample_regs(sample, ip, user_mode(sample->regs));
 }
 
 /* sysfs: format/ (TABLE 10-1's sl and mask), events/, caps/ */

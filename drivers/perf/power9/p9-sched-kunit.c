@@ -251,6 +251,9 @@ static void p9_sched_reload_qual_agree(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, p9_schedule(g, 1, &s), 0);
 	KUNIT_EXPECT_TRUE(test, s.reload_qual_en);
 	KUNIT_EXPECT_EQ(test, s.reload_qual, 1);
+	/* Events that ask for the same qualifier share it. */
+	g[1] = ev_of(test, 0x24040 | en | FIELD_PREP(P9_RAW_RELOAD_QUAL, 1));
+	KUNIT_EXPECT_EQ(test, p9_schedule(g, 2, &s), 0);
 }
 
 static struct kunit_case p9_sched_cases[] = {

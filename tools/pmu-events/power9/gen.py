@@ -40,6 +40,12 @@ perf JSON
   left out.  A MetricExpr names each event with its PMU, as
   power9@PM_RUN_CYC@: the kernel's own POWER9 JSON gives many of the same
   names to the built-in "cpu" PMU, and a bare name would count on both.
+  Where a name has several codes, the metric takes for each the code that
+  lets all its events (and those of the metrics it uses) count at once,
+  the plain alias's if it can: CPI, PM_CYC / PM_INST_CMPL, is
+  PM_CYC / PM_INST_CMPL_C20002, not two PMC1 events that would take
+  turns.  PM_RUN_INST_CMPL and PM_RUN_CYC are PMC5's and PMC6's raw codes
+  (power9@event\=0x500fa@), which leave PMC1-4 to the other events.
   MetricName is the identifier form of the manual name
   (extract.metric_ident: "L1_LD_Miss_Ratio(%)" -> "L1_LD_Miss_Ratio");
   MetricGroup joins the groups of the metric's listings with ";"; ScaleUnit
@@ -331,7 +337,45 @@ def computable(metrics):
     return ok
 
 
-def perf_metrics(metrics_doc, event_names):
+# PMC5 and PMC6 count run instructions and run cycles, and nothing else
+# (the guide's A.1: "PMC5 and PMC6 are not programmable"); the catalogue's
+# codes for those events are PMC4's and PMC2's.
+PMC56 = {'PM_RUN_INST_CMPL': ('00000500FA', 5),
+         'PM_RUN_CYC': ('00000600F4', 6)}
+
+
+def fits_at_once(pmcs):
+    """Whether events on these PMCs (0: any of PMC1-4) count at once."""
+    fixed = [p for p in pmcs if p]
+    if len(fixed) != len(set(fixed)):
+        return False
+    return len([p for p in pmcs if p in (0, 1, 2, 3, 4)]) <= 4
+
+
+def place_events(names, fixed, by_name):
+    """{name: code} for the event @names, each one of its name's codes,
+    so that they and the {name: (code, pmc)} @fixed count at once; the
+    first codes (the plain aliases') are tried first. None if no choice
+    fits."""
+    names = sorted(names)
+
+    def search(i, chosen):
+        if i == len(names):
+            return dict(chosen)
+        for code, pmc in by_name[names[i]]:
+            pmcs = [p for _, p in fixed.values()] + \
+                [p for _, p in chosen.values()] + [pmc]
+            if fits_at_once(pmcs):
+                chosen[names[i]] = (code, pmc)
+                found = search(i + 1, chosen)
+                if found is not None:
+                    return found
+                del chosen[names[i]]
+        return None
+    return search(0, {})
+
+
+def perf_metrics(metrics_doc, event_names, events=(), aliases=None):
     listed = {m['name']: m for m in metrics_doc['metrics']}
     auxiliary = {m['name']: m for m in metrics_doc['auxiliary']}
     everything = dict(auxiliary, **listed)
@@ -344,12 +388,42 @@ def perf_metrics(metrics_doc, event_names):
                 wanted.append(ref)
                 todo.append(ref)
     idents = {extract.metric_ident(n) for n in wanted}
+    # A name's codes: PMC5's or PMC6's first, which take no programmable
+    # counter, then the plain alias's.
+    by_name = {name: [code] for name, code in PMC56.items()}
+    for ev in sorted(events, key=lambda e: aliases[e['code']] != e['name'].lower()):
+        by_name.setdefault(ev['name'], []).append((ev['code'], ev['pmc']))
+    placed = {}
+
+    def place(name):
+        """{event name: (code, pmc)} of metric @name and those it uses."""
+        if name in placed:
+            return placed[name]
+        m = everything[name]
+        fixed = {}
+        for ref in m['metrics']:
+            fixed.update(place(ref))
+        own = {t for t in METRIC_TOKEN_RE.findall(m['formula'])
+               if t in by_name and t not in fixed}
+        chosen = place_events(own, fixed, by_name)
+        if chosen is None:
+            # More than the PMCs hold at once: perf multiplexes them.
+            chosen = {t: by_name[t][0] for t in own}
+        placed[name] = dict(fixed, **chosen)
+        return placed[name]
+
     out = []
     for name in sorted(wanted, key=extract.metric_ident):
         m = everything[name]
+        codes = place(name) if by_name else {}
 
         def qualify(match):
             tok = match.group(0)
+            if tok in codes and codes[tok][0] not in aliases:
+                # PMC5/6 have no catalogue code: the raw event, escaped.
+                return 'power9@event\\=0x%x@' % int(codes[tok][0], 16)
+            if tok in codes:
+                return 'power9@%s@' % aliases[codes[tok][0]].upper()
             if tok in event_names:
                 return 'power9@%s@' % tok
             if tok not in idents:
@@ -433,7 +507,7 @@ def generate(data_dir=None):
                 pmucat.json_text(per_cat[cat])
     names = {e['EventName'] for entries in per_cat.values() for e in entries}
     files[os.path.join(PERF_DIR, 'metrics.json')] = pmucat.json_text(
-        perf_metrics(metrics_doc, names))
+        perf_metrics(metrics_doc, names, events, aliases))
     files[os.path.join(PERF_DIR, GROUP_METRICS)] = pmucat.json_text(
         perf_group_metrics(groups_doc['groups'], aliases))
     return files

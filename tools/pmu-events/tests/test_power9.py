@@ -319,14 +319,23 @@ class Metrics(Data):
             metrics = json.load(f)
         metric_names = [m['MetricName'] for m in metrics]
         self.assertEqual(len(metric_names), len(set(metric_names)))
-        # Events are named with their PMU (power9@NAME@), metrics bare.
+        # Events are named with their PMU (power9@NAME@, or PMC5's and
+        # PMC6's raw codes), metrics bare.
         for m in metrics:
             expr = m['MetricExpr']
-            for tok in re.findall(r'power9@([A-Za-z0-9_]+)@', expr):
-                self.assertIn(tok, event_names, m['MetricName'])
-            for tok in identifiers(re.sub(r'power9@[A-Za-z0-9_]+@', '',
-                                          expr)):
+            for tok in re.findall(r'power9@([^@]+)@', expr):
+                if tok not in ('event\\=0x500fa', 'event\\=0x600f4'):
+                    self.assertIn(tok, event_names, m['MetricName'])
+            for tok in identifiers(re.sub(r'power9@[^@]+@', '', expr)):
                 self.assertIn(tok, metric_names, m['MetricName'])
+        # A name with several codes gets the one that counts beside the
+        # metric's other events: not two PMC1 codes for CPI.
+        cpi = [m for m in metrics if m['MetricName'] == 'CPI'][0]
+        self.assertEqual(cpi['MetricExpr'],
+                         'power9@PM_CYC@ / power9@PM_INST_CMPL_C20002@')
+        bru = [m for m in metrics if m['MetricName'] == 'BRU_STALL_CPI'][0]
+        self.assertEqual(bru['MetricExpr'],
+                         'power9@PM_CMPLU_STALL_BRU@ / power9@event\\=0x500fa@')
         self.assertIn('CPI', metric_names)
         self.assertNotIn('Avg_LMQ_Life_Time', metric_names)
 

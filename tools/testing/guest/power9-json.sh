@@ -59,6 +59,9 @@ cpi=$(awk -F, '$7 == "CPI" { print $6 }' /tmp/cpi.csv)
 echo "json: perf stat -M CPI: ${cpi:-none}"
 check_ratio "json: perf stat -M CPI computes 1.00 on the loop" \
 	"$(echo "${cpi:-0}" | awk '{ printf "%d", $1 * 1000 }')" 1000 2
+# Its PM_CYC and PM_INST_CMPL are on two PMCs: counted together.
+check "json: perf stat -M CPI counts both events all the time" \
+	awk -F, '/^[0-9]/ { n++; if ($5 != "100.00") bad = 1 } END { exit bad || n != 2 }' /tmp/cpi.csv
 # Every metric group: perf stat -M GROUP prints each of its metrics. A
 # group has up to 92 metrics, whose events take turns on six PMCs, and
 # perf prints no metric whose events had no turn: on the
@@ -118,6 +121,7 @@ fi
 # error, or a metric perf does not print, is a failure.
 evaluated=0
 valued=0
+whole=0
 bad=
 while read -r m groups; do
 	if $PERF stat -x, -M "$m" -o /tmp/m.csv -- $LOOP >/dev/null 2>/tmp/m.err &&
@@ -125,13 +129,16 @@ while read -r m groups; do
 		evaluated=$((evaluated + 1))
 		awk -F, -v m="$m" '$7 ~ ("(^|[^A-Za-z0-9_])" m "$") && $6 != "" { ok = 1 } END { exit !ok }' \
 			/tmp/m.csv && valued=$((valued + 1))
+		# All its events counted all the time: in one group.
+		awk -F, '/^[0-9<]/ && $5 != "100.00" { bad = 1 } END { exit bad }' \
+			/tmp/m.csv && whole=$((whole + 1))
 	else
 		bad="$bad $m"
 		[ "$(echo "$bad" | wc -w)" -le 3 ] &&
 			sed "s/^/  $m | /" /tmp/m.csv /tmp/m.err | head -n 8
 	fi
 done </suite/p9-metrics.txt
-echo "json: metrics evaluated: $evaluated of $total ($valued with a value, $((evaluated - valued)) dividing by 0)"
+echo "json: metrics evaluated: $evaluated of $total ($valued with a value, $((evaluated - valued)) dividing by 0; $whole with their events counted together)"
 if [ "$evaluated" -eq "$total" ]; then
 	pass "json: perf stat -M evaluates every POWER9 metric"
 else

@@ -125,6 +125,12 @@ struct pmu_core_sample {
  * @other_threads: optional; whether @event, checked, counts what other
  *	hardware threads of the core do (a per-task event that does needs
  *	CAP_PERFMON)
+ * @user_read: optional; whether @event, checked, asks that the task it
+ *	counts may read its counter without a system call. Only a per-task
+ *	event that is not inherited may; the framework marks it with
+ *	PERF_EVENT_FLAG_USER_READ_CNT, publishes its counter in the mmap
+ *	page while it counts in its task, and @program opens the counter
+ *	to user space only for pmu_core_user_readable() events
  * @may_run: optional; whether @event may count now: add() asks it on the
  *	CPU that would count the event, current being the task running
  *	there; no means the event waits, as if its counters were taken
@@ -171,6 +177,7 @@ struct pmu_core_ops {
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
 		     const char **why);
 	bool (*other_threads)(struct pmu_core *pc, struct perf_event *event);
+	bool (*user_read)(struct pmu_core *pc, struct perf_event *event);
 	bool (*may_run)(struct pmu_core *pc, struct perf_event *event);
 	int (*decode)(struct pmu_core *pc, void *priv, unsigned int slot,
 		      struct perf_event *event);
@@ -271,6 +278,21 @@ static inline void *pmu_core_priv(struct pmu_core_cpu *cpu)
 static inline bool pmu_core_counting(struct perf_event *event)
 {
 	return !(event->hw.state & PERF_HES_STOPPED);
+}
+
+/**
+ * pmu_core_user_readable() - whether user space may read @event's counter now
+ * @event: an event of a core PMU, placed on a counter
+ *
+ * It asked (struct pmu_core_ops.user_read) and the task it counts is the
+ * one running: the driver's @program, run at the task's sched-in with
+ * current being that task, opens the counter to user space for such an
+ * event only, and closes every other.
+ */
+static inline bool pmu_core_user_readable(struct perf_event *event)
+{
+	return (event->hw.flags & PERF_EVENT_FLAG_USER_READ_CNT) &&
+	       READ_ONCE(event->ctx->task) == current;
 }
 
 int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,

@@ -180,6 +180,21 @@ static void pmu_core_hw_disable(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 	pmu_core_fold(pc, cpu, pc->ops->freeze(pc, cpu));
 }
 
+/*
+ * The mmap page of an event user space may read gives the count as its
+ * offset plus the counter: offset is count - prev_count, which every
+ * write of the counter changes (the perf core updates the page only when
+ * the event starts or stops). Other events' pages are left to the core.
+ */
+static void pmu_core_update_userpages(struct pmu_core_cpu *cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < cpu->n; i++)
+		if (cpu->event[i]->hw.flags & PERF_EVENT_FLAG_USER_READ_CNT)
+			perf_event_update_userpage(cpu->event[i]);
+}
+
 static void pmu_core_hw_enable(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
 	if (cpu->enabled)
@@ -188,6 +203,7 @@ static void pmu_core_hw_enable(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 	cpu->enabled = true;
 	barrier();
 	pc->ops->program(pc, cpu);
+	pmu_core_update_userpages(cpu);
 	pc->ops->unfreeze(pc, cpu);
 }
 
@@ -466,6 +482,36 @@ static int pmu_core_check_threads(struct pmu_core *pc,
 	return -EACCES;
 }
 
+/*
+ * User reads of a counter, as arm64's config1 "rdpmc": only for a per-task
+ * event that stays in its task (not inherited), whose counter is open to
+ * user space only while that task runs (pmu_core_user_readable()).
+ */
+static int pmu_core_check_user_read(struct pmu_core *pc,
+				    struct perf_event *event, const char **why)
+{
+	if (!pc->ops->user_read || !pc->ops->user_read(pc, event))
+		return 0;
+	if (!(event->attach_state & PERF_ATTACH_TASK) || event->attr.inherit) {
+		*why = "user reads need a per-task event that is not inherited";
+		return -EINVAL;
+	}
+	event->hw.flags |= PERF_EVENT_FLAG_USER_READ_CNT;
+	return 0;
+}
+
+/*
+ * The counter user space reads, plus one, for the mmap page's index; 0
+ * tells it to use read(). The perf core asks only for an active event
+ * that is not stopped.
+ */
+static int pmu_core_event_idx(struct perf_event *event)
+{
+	if (event->hw.idx < 0 || !pmu_core_user_readable(event))
+		return 0;
+	return event->hw.idx + 1;
+}
+
 static int pmu_core_event_init(struct perf_event *event)
 {
 	struct pmu_core *pc = to_pmu_core(event->pmu);
@@ -500,6 +546,8 @@ static int pmu_core_event_init(struct perf_event *event)
 		ret = pc->ops->check(pc, event, config, &why);
 	if (!ret)
 		ret = pmu_core_check_threads(pc, event, &why);
+	if (!ret)
+		ret = pmu_core_check_user_read(pc, event, &why);
 	if (ret) {
 		pr_debug("%s: config 0x%llx refused: %s\n", pc->pmu.name,
 			 config, why);
@@ -660,6 +708,7 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 	}
 	cpu->disable_depth--;
 	ops->program(pc, cpu);
+	pmu_core_update_userpages(cpu);
 	cpu->keep = 0;
 	ops->unfreeze(pc, cpu);
 	/* Interrupts that eat the CPU lower the sample rate, as upstream's do. */
@@ -788,6 +837,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		.start		= pmu_core_start,
 		.stop		= pmu_core_stop,
 		.read		= pmu_core_read,
+		.event_idx	= pmu_core_event_idx,
 		.pmu_enable	= pmu_core_pmu_enable,
 		.pmu_disable	= pmu_core_pmu_disable,
 		.start_txn	= pmu_core_start_txn,

@@ -124,7 +124,7 @@ EXPORT_SYMBOL_IF_KUNIT(t4_event_decode);
  * core's strands, which filter on the counting strand's mode, not on the
  * mode of the strand that caused the event (note 13); exclude_idle and
  * exclude_host, which the PCR cannot express; and no privilege level at
- * all. config1 and config2 must be zero (-EINVAL).
+ * all. config1 may hold T4_CONFIG1_RDPMC only, config2 nothing (-EINVAL).
  *
  * Return: 0, -EINVAL or -EOPNOTSUPP.
  */
@@ -135,10 +135,11 @@ int t4_event_check_attr(const struct perf_event_attr *attr,
 
 	if (ret)
 		return ret;
-	if (attr->config1 || attr->config2) {
-		*why = "config1 and config2 are unused";
+	if ((attr->config1 & ~T4_CONFIG1_RDPMC) || attr->config2) {
+		*why = "config1 bits other than rdpmc, or config2";
 		return -EINVAL;
 	}
+	ev->user_read = attr->config1 & T4_CONFIG1_RDPMC;
 	ev->ut = !attr->exclude_user;
 	ev->st = !attr->exclude_kernel;
 	ev->ht = !attr->exclude_hv;
@@ -195,6 +196,24 @@ u64 t4_pcr_stopped(void)
 	return T4_PCR_PICNPT;
 }
 EXPORT_SYMBOL_IF_KUNIT(t4_pcr_stopped);
+
+/**
+ * t4_pcr_user_access() - @pcr with its PIC open to user code or not
+ * @pcr: a PCR value of the glue
+ * @readable: user code may read the PIC: its event asked and counts the
+ *	task now running
+ *
+ * picnpt clear lets non-privileged code load the PIC through ASI 0xB0
+ * (picnht is clear in every value of the glue); set, such a load takes a
+ * privileged_action trap (TABLE 10-1).
+ *
+ * Return: @pcr with picnpt clear if @readable, else set.
+ */
+u64 t4_pcr_user_access(u64 pcr, bool readable)
+{
+	return readable ? pcr & ~T4_PCR_PICNPT : pcr | T4_PCR_PICNPT;
+}
+EXPORT_SYMBOL_IF_KUNIT(t4_pcr_user_access);
 
 /**
  * t4_pcr_counting() - whether a PCR value counts anything

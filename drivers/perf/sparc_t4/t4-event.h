@@ -6,6 +6,7 @@
 #ifndef _T4_EVENT_H
 #define _T4_EVENT_H
 
+#include <linux/bits.h>
 #include <linux/types.h>
 #include <pmu-suite/generic.h>
 
@@ -20,6 +21,7 @@ struct perf_event_attr;
  * @ut: count in user mode (PCR.ut)
  * @st: count in privileged mode (PCR.st)
  * @ht: count in hyperprivileged mode (PCR.ht)
+ * @user_read: the event's task may read its PIC (config1 bit rdpmc)
  */
 struct t4_event {
 	u8 sl;
@@ -29,7 +31,11 @@ struct t4_event {
 	bool ut;
 	bool st;
 	bool ht;
+	bool user_read;
 };
+
+/* config1: the event's task may read its PIC (arm64's "rdpmc" bit). */
+#define T4_CONFIG1_RDPMC	BIT_ULL(1)
 
 int t4_event_decode(u64 config, struct t4_event *ev, const char **why);
 int t4_event_check_attr(const struct perf_event_attr *attr,
@@ -37,6 +43,7 @@ int t4_event_check_attr(const struct perf_event_attr *attr,
 
 u64 t4_pcr_enable(const struct t4_event *ev);
 u64 t4_pcr_stopped(void);
+u64 t4_pcr_user_access(u64 pcr, bool readable);
 u64 t4_pcr_hw_write(u64 old, u64 value, bool write_overflows);
 bool t4_pcr_counting(u64 pcr);
 u64 t4_pic_start(const struct t4_event *ev, u64 start);

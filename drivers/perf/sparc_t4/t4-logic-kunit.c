@@ -202,6 +202,18 @@ static void guest_only_hv(struct perf_event_attr *a)
 }
 
 static void config1(struct perf_event_attr *a) { a->config1 = 1; }
+static void user_reads(struct perf_event_attr *a)
+{
+	a->config1 = T4_CONFIG1_RDPMC;
+	a->exclude_hv = 1;
+}
+
+static void user_reads_and_more(struct perf_event_attr *a)
+{
+	a->config1 = T4_CONFIG1_RDPMC | 1;
+	a->exclude_hv = 1;
+}
+
 static void precise_hv(struct perf_event_attr *a)
 {
 	a->precise_ip = 3;
@@ -294,6 +306,32 @@ static void t4_pcr_layout(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, t4_pcr_counting(t4_pcr_stopped()));
 	KUNIT_EXPECT_TRUE(test, t4_pcr_counting(t4_pcr_enable(&ev)));
 	KUNIT_EXPECT_FALSE(test, t4_pcr_counting(28 << 11));
+}
+
+/* picnpt (bit 16) is clear only for a PIC its running task may read. */
+static void t4_pcr_user_read(struct kunit *test)
+{
+	struct t4_event ev;
+	u64 pcr;
+
+	KUNIT_ASSERT_EQ(test, check(T4_CONFIG(16, 0x07), excl_hv, &ev), 0);
+	KUNIT_EXPECT_FALSE(test, ev.user_read);
+	KUNIT_ASSERT_EQ(test, check(T4_CONFIG(16, 0x07), user_reads, &ev), 0);
+	KUNIT_EXPECT_TRUE(test, ev.user_read);
+	KUNIT_EXPECT_EQ(test, check(T4_CONFIG(16, 0x07), user_reads_and_more, &ev),
+			-EINVAL);
+	/* Asking changes nothing by itself: the glue opens the PIC. */
+	pcr = t4_pcr_enable(&ev);
+	KUNIT_EXPECT_TRUE(test, pcr & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4_pcr_user_access(pcr, true),
+			pcr & ~0x10000ULL);
+	KUNIT_EXPECT_FALSE(test, t4_pcr_user_access(pcr, true) & T4_PCR_PICNHT);
+	KUNIT_EXPECT_EQ(test, t4_pcr_user_access(pcr, false), pcr);
+	KUNIT_EXPECT_EQ(test,
+			t4_pcr_user_access(t4_pcr_user_access(pcr, true), false),
+			pcr);
+	KUNIT_EXPECT_EQ(test, t4_pcr_user_access(t4_pcr_stopped(), false),
+			t4_pcr_stopped());
 }
 
 static void t4_pcr_write_rules(struct kunit *test)
@@ -454,6 +492,7 @@ static struct kunit_case t4_logic_cases[] = {
 	KUNIT_CASE(t4_precise_groups_and_ht),
 	KUNIT_CASE(t4_shared_events_unfiltered),
 	KUNIT_CASE(t4_pcr_layout),
+	KUNIT_CASE(t4_pcr_user_read),
 	KUNIT_CASE(t4_pcr_write_rules),
 	KUNIT_CASE(t4_sl28_preload),
 	KUNIT_CASE(t4_pic_wrap),

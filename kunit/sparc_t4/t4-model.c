@@ -221,6 +221,26 @@ static u64 t4_model_read_pic(unsigned int c)
 	return value;
 }
 
+/**
+ * t4_model_user_read_pic() - a user-mode load of PIC @c through ASI 0xB0
+ * @c: the counter
+ * @value: set to the PIC, if the load is allowed
+ *
+ * Non-privileged code reads a PIC only when its PCR has picnpt and picnht
+ * clear; otherwise the load takes a privileged_action trap (TABLE 10-1).
+ *
+ * Return: 0, or -EPERM for the trap.
+ */
+int t4_model_user_read_pic(unsigned int c, u64 *value)
+{
+	if (t4_model.pcr[c] & (T4_PCR_PICNPT | T4_PCR_PICNHT)) {
+		t4_model.user_traps++;
+		return -EPERM;
+	}
+	*value = t4_model.pic[c];
+	return 0;
+}
+
 static void t4_model_write_pic(unsigned int c, u64 value)
 {
 	t4_model.pic_writes[c]++;

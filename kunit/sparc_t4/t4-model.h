@@ -41,6 +41,8 @@ enum t4_model_mode {
  * @ov_rewrites: writes that cleared ov and had it set again by hardware
  * @write_events: events the PCR writes themselves counted
  * @unclaimed: traps the driver said were not its own
+ * @user_traps: privileged_action traps of user loads of a PIC
+ *	(t4_model_user_read_pic())
  * @trap_lost: per counter, the pending overflow raises no trap
  * @nmi_on_start: run once, inside the PCR write that starts a counter,
  *	as an interrupt taken right after that write would
@@ -66,6 +68,7 @@ struct t4_model {
 	unsigned int ov_rewrites;
 	u64 write_events;
 	unsigned int unclaimed;
+	unsigned int user_traps;
 	bool trap_lost[T4_NUM_COUNTERS];
 	void (*nmi_on_start)(void);
 	unsigned int hook_nmis;
@@ -99,6 +102,7 @@ extern struct t4_dram_ops t4_model_dram_ops;
 void t4_model_reset(void);
 void t4_model_count(unsigned int sl, unsigned int mask, u64 n);
 unsigned int t4_model_pcr_writes(void);
+int t4_model_user_read_pic(unsigned int c, u64 *value);
 u64 t4_model_watchdog(void);
 void t4_model_dram_reset(void);
 void t4_model_dram_count(unsigned int mcu, unsigned int select, u64 n);

@@ -5,9 +5,11 @@
  * switches with no PCR write, 32-bit wraps, privilege filtering, groups
  * of four, multiplexing, the watchdog's counter left alone, sampling,
  * precise samples and ntc, the ov rewrite and the sl 28 preload, generic
- * events and every refusal.
+ * events, every refusal, and user reads of a PIC (PCR.picnpt).
  */
 #include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <pmu-suite/model.h>
@@ -578,6 +580,189 @@ static void t4k_nmi_anywhere(struct kunit *test)
 	pmu_model_nmi_sweep(test, &s);
 }
 
+static void user_reads(struct perf_event_attr *a) { a->config1 = T4_CONFIG1_RDPMC; }
+static void user_reads_inherit(struct perf_event_attr *a)
+{
+	a->config1 = T4_CONFIG1_RDPMC;
+	a->inherit = 1;
+}
+
+/* The mmap page's index, as perf_event_update_userpage() sets it. */
+static int t4k_index(struct perf_event *ev)
+{
+	if (ev->state != PERF_EVENT_STATE_ACTIVE ||
+	    (ev->hw.state & PERF_HES_STOPPED))
+		return 0;
+	return ev->pmu->event_idx(ev);
+}
+
+/*
+ * What the event's task computes without a system call: the page's offset
+ * (count - prev_count, as perf_event_update_userpage() writes it) plus
+ * its user-mode load of the PIC the index names. A kernel counter has no
+ * mmap page, so the offset is taken from the fields the page is made of.
+ */
+static int t4k_user_count(struct perf_event *ev, u64 *count)
+{
+	int idx = t4k_index(ev);
+	u64 pic;
+
+	if (!idx)
+		return -ENODATA;
+	if (t4_model_user_read_pic(idx - 1, &pic))
+		return -EPERM;
+	*count = local64_read(&ev->count) - local64_read(&ev->hw.prev_count) +
+		 pic;
+	return 0;
+}
+
+/* Another task, on the test's CPU, tries what the event's task may do. */
+struct t4k_other {
+	struct completion done;
+	unsigned int c;
+	u64 pcr;
+	int ret;
+};
+
+static int t4k_other_fn(void *data)
+{
+	struct t4k_other *o = data;
+	u64 pic;
+
+	o->pcr = t4_model.pcr[o->c];
+	o->ret = t4_model_user_read_pic(o->c, &pic);
+	complete(&o->done);
+	return 0;
+}
+
+static void t4k_run_other(struct kunit *test, struct t4k_other *o,
+			  unsigned int c)
+{
+	struct task_struct *t;
+
+	o->c = c;
+	o->ret = 0;
+	init_completion(&o->done);
+	t = kthread_create(t4k_other_fn, o, "t4k_other");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	kthread_bind(t, raw_smp_processor_id());
+	wake_up_process(t);
+	wait_for_completion(&o->done);
+}
+
+/*
+ * A per-task event with rdpmc: its PIC is open to user code (picnpt
+ * clear) while its task runs, and the page's offset plus the PIC is what
+ * read() says, across switches and a wrap; another task running on the
+ * CPU, or the event disabled, finds picnpt set and traps.
+ */
+static void t4k_user_read(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 0, user_reads);
+	struct t4k_other other;
+	u64 count = 0;
+	int c;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	c = ev->hw.idx;
+	KUNIT_ASSERT_GE(test, c, 0);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), c + 1);
+	t4_model_count(26, 0, 1234);
+	KUNIT_ASSERT_EQ(test, t4k_user_count(ev, &count), 0);
+	KUNIT_EXPECT_EQ(test, count, t4k_value(ev));
+	KUNIT_EXPECT_EQ(test, count, 1234ULL);
+
+	/* Switched out and back: open again, the count carried over. */
+	usleep_range(1000, 2000);
+	t4_model_count(26, 0, 100);
+	KUNIT_EXPECT_EQ(test, ev->hw.idx, c);
+	KUNIT_ASSERT_EQ(test, t4k_user_count(ev, &count), 0);
+	KUNIT_EXPECT_EQ(test, count, 1334ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 1334ULL);
+
+	/* The PIC wraps: the interrupt reprograms it, still open. */
+	t4_model_count(26, 0, 0xffffff00ULL);
+	t4_model_count(26, 0, 0x200);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_ASSERT_EQ(test, t4k_user_count(ev, &count), 0);
+	KUNIT_EXPECT_EQ(test, count, 1334ULL + 0x100000100ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), count);
+
+	/* Another task runs on this CPU: the PIC is closed to it. */
+	t4k_run_other(test, &other, c);
+	KUNIT_EXPECT_TRUE(test, other.pcr & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, other.ret, -EPERM);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), c + 1);
+
+	/* Disabled: closed, and the page says to use read(). */
+	perf_event_disable(ev);
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), 0);
+	KUNIT_EXPECT_EQ(test, ev->pmu->event_idx(ev), 0);
+	KUNIT_EXPECT_EQ(test, t4k_user_count(ev, &count), -ENODATA);
+	perf_event_enable(ev);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), ev->hw.idx + 1);
+	c = ev->hw.idx;
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_FALSE(test, t4_pcr_counting(t4_model.pcr[c]));
+}
+
+/*
+ * Only a per-task event that asked, not inherited, may be read by user
+ * code: a CPU-wide one or an inherited one with rdpmc is refused, and
+ * the counters of events that did not ask keep picnpt set.
+ */
+static void t4k_user_read_only_when_asked(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type = t4_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.config = T4_CONFIG(26, 0),
+	};
+	struct perf_event *ev, *wide, *mine;
+	u64 pic;
+	int c;
+
+	ev = t4k_open(T4_CONFIG(26, 0), 0, user_reads_inherit);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ev), -EINVAL);
+	attr.config1 = T4_CONFIG1_RDPMC;
+	wide = perf_event_create_kernel_counter(&attr, raw_smp_processor_id(),
+						NULL, NULL, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(wide), -EINVAL);
+
+	attr.config1 = 0;
+	wide = perf_event_create_kernel_counter(&attr, raw_smp_processor_id(),
+						NULL, NULL, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(wide));
+	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	mine = t4k_open(T4_CONFIG(26, 0), 0, user_reads);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(mine));
+	KUNIT_ASSERT_GE(test, wide->hw.idx, 0);
+	KUNIT_ASSERT_GE(test, ev->hw.idx, 0);
+	KUNIT_ASSERT_GE(test, mine->hw.idx, 0);
+
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[wide->hw.idx] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[mine->hw.idx] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(wide), 0);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), 0);
+	KUNIT_EXPECT_EQ(test, t4k_index(mine), mine->hw.idx + 1);
+	KUNIT_EXPECT_EQ(test, t4_model_user_read_pic(wide->hw.idx, &pic), -EPERM);
+	KUNIT_EXPECT_EQ(test, t4_model_user_read_pic(ev->hw.idx, &pic), -EPERM);
+	KUNIT_EXPECT_EQ(test, t4_model_user_read_pic(mine->hw.idx, &pic), 0);
+	/* Its event gone, the counter is closed before anyone else runs. */
+	c = mine->hw.idx;
+	perf_event_release_kernel(mine);
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	perf_event_release_kernel(ev);
+	perf_event_release_kernel(wide);
+}
+
 static int t4k_suite_init(struct kunit_suite *suite)
 {
 	pmu_model_steady_sample_rate();
@@ -609,6 +794,8 @@ static struct kunit_case t4k_cases[] = {
 	KUNIT_CASE(t4k_nmi_at_register),
 	KUNIT_CASE(t4k_nmi_while_starting),
 	KUNIT_CASE(t4k_nmi_anywhere),
+	KUNIT_CASE(t4k_user_read),
+	KUNIT_CASE(t4k_user_read_only_when_asked),
 	{}
 };
 

@@ -20,6 +20,11 @@
  * first write, so that write cannot overflow the PIC and have hardware
  * set PCR.ov again (the ov rewrite of section 10.2).
  *
+ * An event with config1 bit rdpmc lets its task read its PIC without a
+ * system call: the glue clears PCR.picnpt for it while that task runs,
+ * and stops the counter (picnpt set) as soon as the event is stopped or
+ * gone, so no other task reads what the PIC counted.
+ *
  * The overflow trap is a level-15 interrupt, which interrupts even code
  * that has disabled interrupts: t4_pmu_interrupt() may run while the
  * glue has the PMU disabled, and then only stops the counter.
@@ -112,6 +117,11 @@ static int t4_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 	return t4_event_check_attr(&attr, &cpu->dec[slot], &why);
 }
 
+static bool t4_user_read(struct pmu_core *pc, struct perf_event *event)
+{
+	return event->attr.config1 & T4_CONFIG1_RDPMC;
+}
+
 static void t4_move(void *priv, unsigned int to, unsigned int from)
 {
 	struct t4_cpu *cpu = priv;
@@ -143,12 +153,17 @@ static void t4_stop_counter(struct pmu_core *pc, struct t4_cpu *cpu,
 		t4_write_pcr(pc, cpu, c, t4_pcr_stopped());
 }
 
-/* Start @event on counter @c with the sequence of section 10.2. */
+/*
+ * Start @event on counter @c with the sequence of section 10.2. Its PIC
+ * is open to user code only if the event asked and counts the task
+ * running now (program() runs at that task's sched-in).
+ */
 static void t4_start_counter(struct pmu_core *pc, struct t4_cpu *cpu,
 			     unsigned int c, struct perf_event *event,
 			     const struct t4_event *ev)
 {
-	u64 pcr = event->hw.config_base;
+	u64 pcr = t4_pcr_user_access(event->hw.config_base,
+				     pmu_core_user_readable(event));
 	bool same = (cpu->known & BIT(c)) && cpu->pcr[c] == pcr;
 
 	if (!same)
@@ -202,7 +217,10 @@ static void t4_assign(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 /*
  * PCR writes are hypervisor calls: a counter keeps its PCR while the same
  * event (or one with the same PCR value) comes back, and a counter the
- * interrupt found running is left alone.
+ * interrupt found running is left alone. A counter user code could read
+ * (picnpt clear) is stopped once its event is gone or stopped, so that
+ * no other task sees what it counted: a switch away from a task whose
+ * event user code reads costs a PCR write.
  */
 static void t4_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
@@ -218,7 +236,8 @@ static void t4_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 			if (!(pcpu->keep & BIT(slot)))
 				t4_start_counter(pc, cpu, c, event,
 						 &cpu->dec[slot]);
-		} else if (event && (cpu->known & BIT(c))) {
+		} else if ((event || !(cpu->pcr[c] & T4_PCR_PICNPT)) &&
+			   (cpu->known & BIT(c))) {
 			t4_stop_counter(pc, cpu, c);
 		}
 	}
@@ -308,12 +327,14 @@ PMU_FORMAT_ATTR(event, "config:0-4");
 PMU_FORMAT_ATTR(umask, "config:8-13");
 PMU_FORMAT_ATTR(sl, "config:0-4");
 PMU_FORMAT_ATTR(mask, "config:8-13");
+PMU_FORMAT_ATTR(rdpmc, "config1:1");
 
 static struct attribute *t4_format_attrs[] = {
 	&format_attr_event.attr,
 	&format_attr_umask.attr,
 	&format_attr_sl.attr,
 	&format_attr_mask.attr,
+	&format_attr_rdpmc.attr,
 	NULL
 };
 
@@ -328,9 +349,11 @@ const struct pmu_core_ops t4_core_ops = {
 	.cpu_size	= sizeof(struct t4_cpu),
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
+	.config12	= true,
 	.generic	= &t4_generic,
 	.check		= t4_check,
 	.other_threads	= t4_other_threads,
+	.user_read	= t4_user_read,
 	.decode		= t4_decode,
 	.move		= t4_move,
 	.fits		= t4_fits,

@@ -157,6 +157,14 @@
 #define IA64_BRT_IPREL		1
 #define IA64_BRT_RETURN		2
 #define IA64_BRT_INDIRECT	3
+/*
+ * PMC39's tm, ptm and ppm: bit 1 selects taken branches, correctly
+ * predicted targets, correctly predicted paths; bit 0 not taken branches,
+ * mispredicted targets, mispredicted paths. 00 captures nothing.
+ */
+#define IA64_ETB_MASK_BOTH	3
+#define IA64_ETB_MASK_YES	2
+#define IA64_ETB_MASK_NO	1
 
 /* PMC42, IP-EAR (Table 3-29): mode 000 leaves the buffer to the ETB. */
 #define IA64_IPEAR_PLM		GENMASK_ULL(3, 0)

@@ -343,37 +343,74 @@ static u8 ia64_branch_plm(u64 branch_sample_type, u8 plm)
 			!(priv & PERF_SAMPLE_BRANCH_KERNEL));
 }
 
+/*
+ * config's ETB filter fields. The IP-EAR ignores PMC39 (3.3.10), so they
+ * need the ETB. Table 3-25 has no setting for the branches whose target
+ * or whose path was mispredicted: ptm = ppm = 01 leaves the buffer empty
+ * (3.3.10.1.1), and is refused.
+ */
+static int ia64_decode_etb_filter(u64 config, struct ia64_event *ev,
+				  const char **why)
+{
+	struct ia64_etb_filter *f = &ev->etb_filter;
+
+	f->tm = FIELD_GET(IA64_CFG_ETB_TM, config);
+	f->ptm = FIELD_GET(IA64_CFG_ETB_PTM, config);
+	f->ppm = FIELD_GET(IA64_CFG_ETB_PPM, config);
+	f->iprel = config & IA64_CFG_ETB_IPREL;
+	if ((config & IA64_CFG_ETB) && ev->use_ipear) {
+		*why = "ETB filter with ipear";
+		return -EINVAL;
+	}
+	if (f->ptm == IA64_ETB_MASK_NO && f->ppm == IA64_ETB_MASK_NO) {
+		*why = "etb_ptm and etb_ppm both 1: the ETB captures nothing";
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /**
  * ia64_etb_config() - PMC39 for a branch stack request
  * @branch_sample_type: perf_event_attr.branch_sample_type
  * @plm: the event's privilege levels, used when the request names none
+ * @f: config's ETB filter fields, checked by ia64_event_decode()
  * @pmc39: set to the value that captures the requested branches
  *
- * The ETB captures taken branches (tm = 10) whatever their prediction,
- * filtered by type with brt (Table 3-25): all, returns only, or the
- * non-return indirect branches.
+ * The branch type comes from @branch_sample_type, as brt (Table 3-25):
+ * all, returns only, or the non-return indirect branches. perf has no
+ * filter that is exactly brt = 01 (IP-relative branches: conditional and
+ * direct branches, calls and loops alike), so config's etb_iprel asks for
+ * it, and only with PERF_SAMPLE_BRANCH_ANY. tm, ptm and ppm come from
+ * config, 0 meaning taken branches (tm = 10) whatever their prediction
+ * (ptm = ppm = 11).
  *
- * Return: 0, or -EOPNOTSUPP for a filter the ETB does not have.
+ * Return: 0, -EOPNOTSUPP for a filter the ETB does not have, or -EINVAL
+ * for etb_iprel with a type filter other than PERF_SAMPLE_BRANCH_ANY.
  */
-int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39)
+int ia64_etb_config(u64 branch_sample_type, u8 plm,
+		    const struct ia64_etb_filter *f, u64 *pmc39)
 {
 	u64 type = branch_sample_type & ~PERF_SAMPLE_BRANCH_PLM_ALL;
 	u64 brt;
 
 	if (type == PERF_SAMPLE_BRANCH_ANY)
-		brt = IA64_BRT_ALL;
+		brt = f->iprel ? IA64_BRT_IPREL : IA64_BRT_ALL;
 	else if (type == PERF_SAMPLE_BRANCH_ANY_RETURN)
 		brt = IA64_BRT_RETURN;
 	else if (type == (PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP))
 		brt = IA64_BRT_INDIRECT;
 	else
 		return -EOPNOTSUPP;
+	if (f->iprel && brt != IA64_BRT_IPREL)
+		return -EINVAL;
 	plm = ia64_branch_plm(branch_sample_type, plm);
 	if (!plm)
 		return -EOPNOTSUPP;
 	*pmc39 = FIELD_PREP(IA64_ETB_PLM, plm) | IA64_ETB_PM |
-		 FIELD_PREP(IA64_ETB_TM, 2) | FIELD_PREP(IA64_ETB_PTM, 3) |
-		 FIELD_PREP(IA64_ETB_PPM, 3) | FIELD_PREP(IA64_ETB_BRT, brt);
+		 FIELD_PREP(IA64_ETB_TM, f->tm ? f->tm : IA64_ETB_MASK_YES) |
+		 FIELD_PREP(IA64_ETB_PTM, f->ptm ? f->ptm : IA64_ETB_MASK_BOTH) |
+		 FIELD_PREP(IA64_ETB_PPM, f->ppm ? f->ppm : IA64_ETB_MASK_BOTH) |
+		 FIELD_PREP(IA64_ETB_BRT, brt);
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_etb_config);
@@ -416,26 +453,35 @@ static int ia64_ipear_config(u64 branch_sample_type, u8 plm, u8 delay,
  *
  * Fills @ev->etb (ETB mode) or @ev->ipear (IP-EAR mode, config's ipear).
  *
- * Return: 0, -EINVAL for ipear without a branch stack sample, or
+ * Return: 0; -EINVAL for ipear or an ETB filter field without a branch
+ * stack sample, or etb_iprel with a type filter other than any;
  * -EOPNOTSUPP for a branch filter the chosen mode does not have.
  */
 int ia64_branch_config(struct ia64_event *ev, bool branch_stack,
 		       u64 branch_sample_type, const char **why)
 {
+	const struct ia64_etb_filter *f = &ev->etb_filter;
 	int ret;
 
 	if (!branch_stack) {
-		if (!ev->use_ipear)
-			return 0;
-		*why = "ipear without a branch stack sample";
-		return -EINVAL;
+		if (ev->use_ipear) {
+			*why = "ipear without a branch stack sample";
+			return -EINVAL;
+		}
+		if (f->tm || f->ptm || f->ppm || f->iprel) {
+			*why = "ETB filter without a branch stack sample";
+			return -EINVAL;
+		}
+		return 0;
 	}
 	if (ev->use_ipear)
 		ret = ia64_ipear_config(branch_sample_type, ev->plm,
 					ev->ipear_delay, &ev->ipear);
 	else
-		ret = ia64_etb_config(branch_sample_type, ev->plm, &ev->etb);
-	if (ret)
+		ret = ia64_etb_config(branch_sample_type, ev->plm, f, &ev->etb);
+	if (ret == -EINVAL)
+		*why = "etb_iprel with a branch type filter other than any";
+	else if (ret)
 		*why = ev->use_ipear ? "branch filter the IP-EAR does not have" :
 		       "branch filter the trace buffer does not have";
 	return ret;
@@ -520,6 +566,8 @@ int ia64_event_decode(u64 config, u64 config1, u64 config2,
 		*why = "ipear_delay without ipear";
 		return -EINVAL;
 	}
+	if (ia64_decode_etb_filter(config, ev, why))
+		return -EINVAL;
 	return ia64_decode_qual(config1, config2, ev, why);
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_event_decode);

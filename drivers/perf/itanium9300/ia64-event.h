@@ -6,7 +6,8 @@
  * the field: es, umask, threshold, all and MESI sit in their PMC bits,
  * so the driver copies them. The bits the driver owns (plm, ev, oi, pm,
  * ism) must be zero. Bits 32-41 configure the EAR of the two EAR events;
- * bits 42-50 turn a branch stack sample into an IP-EAR one.
+ * bits 42-50 turn a branch stack sample into an IP-EAR one, and bits 51-57
+ * filter what the ETB captures for one (PMC39, Table 3-25).
  *
  * config1 and config2 qualify the event through the shared registers of
  * tag channel 0 (3.2.3.1): one kind of qualification per event.
@@ -29,11 +30,18 @@
 #define IA64_CFG_EAR_UMASK	GENMASK_ULL(41, 34)
 #define IA64_CFG_IPEAR		BIT_ULL(42)
 #define IA64_CFG_IPEAR_DELAY	GENMASK_ULL(50, 43)
+/* PMC39's tm, ptm and ppm; 0 asks for the default, 11 for ptm and ppm. */
+#define IA64_CFG_ETB_TM		GENMASK_ULL(52, 51)
+#define IA64_CFG_ETB_PTM	GENMASK_ULL(54, 53)
+#define IA64_CFG_ETB_PPM	GENMASK_ULL(56, 55)
+#define IA64_CFG_ETB_IPREL	BIT_ULL(57)	/* brt = 01 */
+#define IA64_CFG_ETB		(IA64_CFG_ETB_TM | IA64_CFG_ETB_PTM | \
+				 IA64_CFG_ETB_PPM | IA64_CFG_ETB_IPREL)
 #define IA64_CFG_VALID		(IA64_CFG_ES | IA64_CFG_UMASK | \
 				 IA64_CFG_THRESHOLD | IA64_CFG_ALL | \
 				 IA64_CFG_MESI | IA64_CFG_EAR_MODE | \
 				 IA64_CFG_EAR_UMASK | IA64_CFG_IPEAR | \
-				 IA64_CFG_IPEAR_DELAY)
+				 IA64_CFG_IPEAR_DELAY | IA64_CFG_ETB)
 
 /* config1 */
 #define IA64_CFG1_OPC_MATCH	GENMASK_ULL(40, 0)
@@ -108,6 +116,20 @@ struct ia64_qualifier {
 };
 
 /**
+ * struct ia64_etb_filter - config's ETB filter fields, 0 for the default
+ * @tm: PMC39.tm, 0 for taken branches only (10)
+ * @ptm: PMC39.ptm, 0 for any target prediction (11)
+ * @ppm: PMC39.ppm, 0 for any path prediction (11)
+ * @iprel: capture IP-relative branches only (PMC39.brt = 01)
+ */
+struct ia64_etb_filter {
+	u8 tm;
+	u8 ptm;
+	u8 ppm;
+	bool iprel;
+};
+
+/**
  * struct ia64_event - a perf configuration, decoded and checked
  * @cat: the catalogue row of the event code and unit mask
  * @flags: the row's IA64_EV_* flags
@@ -123,6 +145,7 @@ struct ia64_qualifier {
  * @qual: the event's tag channel 0 qualification
  * @ipear_delay: IP-EAR freeze delay, when config asks for the IP-EAR
  * @use_ipear: config asks for the IP-EAR rather than the ETB
+ * @etb_filter: config's ETB filter fields
  * @plm: privilege levels counted (PMC.plm), from the exclude_* bits
  * @etb: PMC39 value when the event samples branches with the ETB, else 0
  * @ipear: PMC42 value when it samples retired IPs with the IP-EAR, else 0
@@ -142,6 +165,7 @@ struct ia64_event {
 	struct ia64_qualifier qual;
 	u8 ipear_delay;
 	bool use_ipear;
+	struct ia64_etb_filter etb_filter;
 	u8 plm;
 	u64 etb;
 	u64 ipear;
@@ -154,7 +178,8 @@ bool ia64_event_qualifiable(const struct ia64_event *ev, u8 kind);
 bool ia64_event_affected(const struct ia64_event *ev, u8 kind);
 bool ia64_uses_debug_regs(u64 config1);
 u8 ia64_plm(bool exclude_user, bool exclude_kernel);
-int ia64_etb_config(u64 branch_sample_type, u8 plm, u64 *pmc39);
+int ia64_etb_config(u64 branch_sample_type, u8 plm,
+		    const struct ia64_etb_filter *f, u64 *pmc39);
 int ia64_branch_config(struct ia64_event *ev, bool branch_stack,
 		       u64 branch_sample_type, const char **why);
 bool ia64_qualifier_equal(const struct ia64_qualifier *a,

@@ -75,7 +75,7 @@ static void ia64_decode_refuses_driver_bits(struct kunit *test)
 {
 	static const u64 bits[] = {
 		IA64_PMC_PLM, IA64_PMC_EV, IA64_PMC_OI, IA64_PMC_PM, BIT_ULL(7),
-		BIT_ULL(23), IA64_PMC_ISM, BIT_ULL(31), GENMASK_ULL(63, 51),
+		BIT_ULL(23), IA64_PMC_ISM, BIT_ULL(31), GENMASK_ULL(63, 58),
 	};
 	struct ia64_event ev;
 	unsigned int i;
@@ -568,7 +568,7 @@ static void ia64_pmcs_ears_etb(struct kunit *test)
 	ev[2].plm = 8;
 	KUNIT_ASSERT_EQ(test, ia64_etb_config(PERF_SAMPLE_BRANCH_ANY_RETURN |
 					      PERF_SAMPLE_BRANCH_USER, 9,
-					      &ev[2].etb), 0);
+					      &ev[2].etb_filter, &ev[2].etb), 0);
 	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 3, &s), 0);
 	ia64_compute_pmcs(ev, 3, &s, &p);
 	KUNIT_EXPECT_EQ(test, p.dear, 0x8ULL | IA64_DEAR_PM | (1ULL << 7) |
@@ -580,10 +580,11 @@ static void ia64_pmcs_ears_etb(struct kunit *test)
 			(3ULL << 10) | (3ULL << 12) | (2ULL << 14));
 	KUNIT_EXPECT_EQ(test, p.ipear, 0ULL);
 	KUNIT_EXPECT_EQ(test, ia64_etb_config(PERF_SAMPLE_BRANCH_ANY_CALL, 9,
-					      &ev[2].etb), -EOPNOTSUPP);
+					      &ev[2].etb_filter, &ev[2].etb),
+			-EOPNOTSUPP);
 	KUNIT_EXPECT_EQ(test, ia64_etb_config(PERF_SAMPLE_BRANCH_IND_CALL |
 					      PERF_SAMPLE_BRANCH_IND_JUMP, 9,
-					      &ev[2].etb), 0);
+					      &ev[2].etb_filter, &ev[2].etb), 0);
 	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_ETB_BRT, ev[2].etb), 3ULL);
 }
 
@@ -623,6 +624,109 @@ static void ia64_ipear_branch_config(struct kunit *test)
 						 &why), 0);
 	KUNIT_EXPECT_NE(test, ev.etb, 0ULL);
 	KUNIT_EXPECT_EQ(test, ev.ipear, 0ULL);
+}
+
+/* Every branch_sample_type tried against the ETB filter fields. */
+static const u64 ia64_etb_types[] = {
+	PERF_SAMPLE_BRANCH_ANY,
+	PERF_SAMPLE_BRANCH_ANY_RETURN,
+	PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP,
+	PERF_SAMPLE_BRANCH_ANY_CALL,
+	PERF_SAMPLE_BRANCH_CALL,
+	PERF_SAMPLE_BRANCH_IND_CALL,
+	PERF_SAMPLE_BRANCH_IND_JUMP,
+	PERF_SAMPLE_BRANCH_COND,
+	PERF_SAMPLE_BRANCH_CALL_STACK,
+	PERF_SAMPLE_BRANCH_ABORT_TX,
+	PERF_SAMPLE_BRANCH_IN_TX,
+	PERF_SAMPLE_BRANCH_NO_TX,
+	PERF_SAMPLE_BRANCH_ANY | PERF_SAMPLE_BRANCH_COND,
+	PERF_SAMPLE_BRANCH_ANY_RETURN | PERF_SAMPLE_BRANCH_IND_CALL |
+	PERF_SAMPLE_BRANCH_IND_JUMP,
+	0,
+};
+
+/* brt for a type filter, -1 for one Table 3-25 cannot apply exactly. */
+static int ia64_etb_expected_brt(u64 type, bool iprel)
+{
+	if (type == PERF_SAMPLE_BRANCH_ANY)
+		return iprel ? 1 : 0;
+	if (type == PERF_SAMPLE_BRANCH_ANY_RETURN)
+		return 2;
+	if (type == (PERF_SAMPLE_BRANCH_IND_CALL | PERF_SAMPLE_BRANCH_IND_JUMP))
+		return 3;
+	return -1;
+}
+
+/* One combination of the filter fields against every type filter. */
+static void ia64_etb_filter_one(struct kunit *test, unsigned int tm,
+				unsigned int ptm, unsigned int ppm, bool iprel)
+{
+	u64 f = FIELD_PREP(IA64_CFG_ETB_TM, tm) |
+		FIELD_PREP(IA64_CFG_ETB_PTM, ptm) |
+		FIELD_PREP(IA64_CFG_ETB_PPM, ppm) |
+		(iprel ? IA64_CFG_ETB_IPREL : 0);
+	struct ia64_event ev;
+	const char *why;
+	unsigned int i;
+
+	/* The IP-EAR ignores PMC39: no ETB filter with it. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) | IA64_CFG_IPEAR | f, 0, 0,
+				     &ev), f ? -EINVAL : 0);
+	/* 3.3.10.1.1: ptm = ppm = 01 leaves the buffer empty. */
+	if (ptm == 1 && ppm == 1) {
+		KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) | f, 0, 0, &ev),
+				-EINVAL);
+		return;
+	}
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0) | f, 0, 0, &ev), 0);
+	ev.plm = IA64_PLM_USER | IA64_PLM_KERNEL;
+	/* Like ipear, a filter needs a branch stack to filter. */
+	KUNIT_EXPECT_EQ(test, ia64_branch_config(&ev, false, 0, &why),
+			f ? -EINVAL : 0);
+	for (i = 0; i < ARRAY_SIZE(ia64_etb_types); i++) {
+		u64 type = ia64_etb_types[i] | PERF_SAMPLE_BRANCH_USER;
+		int brt = ia64_etb_expected_brt(ia64_etb_types[i], iprel);
+		int want = brt < 0 ? -EOPNOTSUPP :
+			   iprel && brt != 1 ? -EINVAL : 0;
+
+		ev.etb = 0;
+		KUNIT_EXPECT_EQ_MSG(test, ia64_branch_config(&ev, true, type,
+							     &why), want,
+				    "tm %u ptm %u ppm %u iprel %d type %llx",
+				    tm, ptm, ppm, iprel, type);
+		if (want)
+			continue;
+		/* Zero fields: taken branches, any prediction. */
+		KUNIT_EXPECT_EQ_MSG(test, ev.etb,
+				    (u64)IA64_PLM_USER | IA64_ETB_PM |
+				    ((u64)(tm ? tm : 2) << 8) |
+				    ((u64)(ptm ? ptm : 3) << 10) |
+				    ((u64)(ppm ? ppm : 3) << 12) |
+				    ((u64)brt << 14),
+				    "tm %u ptm %u ppm %u iprel %d type %llx",
+				    tm, ptm, ppm, iprel, type);
+	}
+}
+
+static void ia64_etb_filter_fields(struct kunit *test)
+{
+	struct ia64_event ev;
+	const char *why;
+	unsigned int n;
+
+	/* tm, ptm, ppm: two bits each; etb_iprel: one. */
+	for (n = 0; n < 128; n++)
+		ia64_etb_filter_one(test, n & 3, (n >> 2) & 3, (n >> 4) & 3,
+				    n >> 6);
+	/* Existing users: the value the driver always programmed. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), 0, 0, &ev), 0);
+	ev.plm = IA64_PLM_USER;
+	KUNIT_ASSERT_EQ(test, ia64_branch_config(&ev, true,
+						 PERF_SAMPLE_BRANCH_ANY, &why),
+			0);
+	KUNIT_EXPECT_EQ(test, ev.etb, (u64)IA64_PLM_USER | IA64_ETB_PM |
+			(2ULL << 8) | (3ULL << 10) | (3ULL << 12));
 }
 
 static void ia64_pmcs_ipear(struct kunit *test)
@@ -912,6 +1016,7 @@ static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_generic_map),
 	KUNIT_CASE(ia64_pmcs_ears_etb),
 	KUNIT_CASE(ia64_ipear_branch_config),
+	KUNIT_CASE(ia64_etb_filter_fields),
 	KUNIT_CASE(ia64_pmcs_ipear),
 	KUNIT_CASE(ia64_counter_wraps_at_47_bits),
 	KUNIT_CASE(ia64_dear_cache_sample),

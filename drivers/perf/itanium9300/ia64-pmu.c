@@ -386,6 +386,10 @@ PMU_FORMAT_ATTR(ear_mode, "config:32-33");
 PMU_FORMAT_ATTR(ear_umask, "config:34-41");
 PMU_FORMAT_ATTR(ipear, "config:42");
 PMU_FORMAT_ATTR(ipear_delay, "config:43-50");
+PMU_FORMAT_ATTR(etb_tm, "config:51-52");
+PMU_FORMAT_ATTR(etb_ptm, "config:53-54");
+PMU_FORMAT_ATTR(etb_ppm, "config:55-56");
+PMU_FORMAT_ATTR(etb_iprel, "config:57");
 PMU_FORMAT_ATTR(opc_match, "config1:0-40");
 PMU_FORMAT_ATTR(opc_mifb, "config1:41-44");
 PMU_FORMAT_ATTR(range_lg, "config1:48-53");
@@ -406,6 +410,10 @@ static struct attribute *ia64_format_attrs[] = {
 	&format_attr_ear_umask.attr,
 	&format_attr_ipear.attr,
 	&format_attr_ipear_delay.attr,
+	&format_attr_etb_tm.attr,
+	&format_attr_etb_ptm.attr,
+	&format_attr_etb_ppm.attr,
+	&format_attr_etb_iprel.attr,
 	&format_attr_opc_match.attr,
 	&format_attr_opc_mifb.attr,
 	&format_attr_range_lg.attr,

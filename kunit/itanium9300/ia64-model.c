@@ -390,29 +390,53 @@ static void etb_push(u64 entry)
 }
 
 /**
- * ia64_model_branch() - a taken branch retires
+ * ia64_model_branch_kind() - a branch retires
  * @from: its address (bundle | slot)
- * @to: its target
- * @mispredicted: its path was mispredicted
+ * @to: its target, or the next bundle when not taken
+ * @brt: its type as PMC39.brt names it: IA64_BRT_IPREL, _RETURN, _INDIRECT
+ * @flags: IA64_MODEL_BR_* outcome
  *
- * Captured, source then target, when PMC39 asks for taken branches of
- * every type with the prediction outcome (Table 3-25).
+ * Captured, source then target, when PMC39's masks and brt accept it
+ * (Table 3-25 and the capture equation of 3.3.10.1.1). A not taken branch
+ * records slot 3.
  */
-void ia64_model_branch(u64 from, u64 to, bool mispredicted)
+void ia64_model_branch_kind(u64 from, u64 to, unsigned int brt,
+			    unsigned int flags)
 {
 	u64 pmc = ia64_model.pmc[IA64_PMC_ETB];
+	unsigned int tm = FIELD_GET(IA64_ETB_TM, pmc);
+	unsigned int ptm = FIELD_GET(IA64_ETB_PTM, pmc);
 	unsigned int ppm = FIELD_GET(IA64_ETB_PPM, pmc);
+	bool taken = !(flags & IA64_MODEL_BR_NOT_TAKEN);
+	bool path = flags & IA64_MODEL_BR_PATH_MISP;
+	bool target = flags & IA64_MODEL_BR_TARGET_MISP;
 
 	if (FIELD_GET(IA64_IPEAR_MODE, ia64_model.pmc[IA64_PMC_IPEAR]) ||
 	    !monitor_on(FIELD_GET(IA64_ETB_PLM, pmc), pmc & IA64_ETB_PM) ||
-	    !(FIELD_GET(IA64_ETB_TM, pmc) & 2) || !FIELD_GET(IA64_ETB_PTM, pmc) ||
-	    !(ppm & (mispredicted ? 1 : 2)) || (pmc & IA64_ETB_DS) ||
-	    FIELD_GET(IA64_ETB_BRT, pmc) != IA64_BRT_ALL)
+	    !(tm & (taken ? 2 : 1)) || !(ptm & (target ? 1 : 2)) ||
+	    !(ppm & (path ? 1 : 2)) || (ptm == 1 && ppm == 1) ||
+	    (pmc & IA64_ETB_DS))
+		return;
+	if (FIELD_GET(IA64_ETB_BRT, pmc) != IA64_BRT_ALL &&
+	    FIELD_GET(IA64_ETB_BRT, pmc) != brt)
 		return;
 	etb_push((from & IA64_ETB_ADDR) | IA64_ETB_S |
-		 (mispredicted ? IA64_ETB_MP : 0) |
-		 FIELD_PREP(IA64_ETB_SLOT, from & 3));
+		 (path || target ? IA64_ETB_MP : 0) |
+		 FIELD_PREP(IA64_ETB_SLOT, taken ? from & 3 :
+			    IA64_ETB_SLOT_NOT_TAKEN));
 	etb_push((to & IA64_ETB_ADDR) | IA64_ETB_MP);
+}
+
+/**
+ * ia64_model_branch() - a taken IP-relative branch retires
+ * @from: its address (bundle | slot)
+ * @to: its target
+ * @mispredicted: its path was mispredicted
+ */
+void ia64_model_branch(u64 from, u64 to, bool mispredicted)
+{
+	ia64_model_branch_kind(from, to, IA64_BRT_IPREL,
+			       mispredicted ? IA64_MODEL_BR_PATH_MISP : 0);
 }
 
 /**

@@ -68,7 +68,14 @@ void ia64_model_count(u8 es, u8 umask, u64 n);
 void ia64_model_dear_miss(u64 daddr, u64 ip, unsigned int latency);
 void ia64_model_dtlb_miss(u64 daddr, u64 ip, unsigned int stat);
 void ia64_model_iear_miss(u64 line, unsigned int latency);
+/* Outcome of a branch for ia64_model_branch_kind(). */
+#define IA64_MODEL_BR_NOT_TAKEN		BIT(0)
+#define IA64_MODEL_BR_PATH_MISP		BIT(1)
+#define IA64_MODEL_BR_TARGET_MISP	BIT(2)
+
 void ia64_model_branch(u64 from, u64 to, bool mispredicted);
+void ia64_model_branch_kind(u64 from, u64 to, unsigned int brt,
+			    unsigned int flags);
 void ia64_model_retire(u64 ip, unsigned int cycles, bool flush);
 bool ia64_model_take_interrupt(void);
 

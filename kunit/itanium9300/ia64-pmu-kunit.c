@@ -355,6 +355,23 @@ static void ia64k_iear_samples(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/* Count a period of IA64_INST_RETIRED and check its sample's branches. */
+static void ia64k_expect_branches(struct kunit *test, int samples_now,
+				  unsigned int nr)
+{
+	ia64k_count(0x08, 0, 100, 100);
+	KUNIT_ASSERT_EQ(test, atomic_read(&samples), samples_now);
+	KUNIT_ASSERT_EQ(test, last.nr_branches, nr);
+}
+
+static void ia64k_expect_branch(struct kunit *test, unsigned int i, u64 from,
+				u64 to, bool mispred)
+{
+	KUNIT_EXPECT_EQ(test, last.branches[i].from, from);
+	KUNIT_EXPECT_EQ(test, last.branches[i].to, to);
+	KUNIT_EXPECT_EQ(test, (bool)last.branches[i].mispred, mispred);
+}
+
 static void ia64k_branch_stack(struct kunit *test)
 {
 	struct perf_event_attr attr = {
@@ -370,20 +387,78 @@ static void ia64k_branch_stack(struct kunit *test)
 			2ULL);
 	ia64_model_branch(0x4000000000001001ULL, 0x4000000000002000ULL, false);
 	ia64_model_branch(0x4000000000002012ULL, 0x4000000000001000ULL, true);
-	ia64k_count(0x08, 0, 100, 100);
-	KUNIT_ASSERT_EQ(test, atomic_read(&samples), 1);
-	KUNIT_ASSERT_EQ(test, last.nr_branches, 2U);
+	ia64k_expect_branches(test, 1, 2);
 	/* Most recent first. */
-	KUNIT_EXPECT_EQ(test, last.branches[0].from, 0x4000000000002012ULL);
-	KUNIT_EXPECT_EQ(test, last.branches[0].to, 0x4000000000001000ULL);
-	KUNIT_EXPECT_EQ(test, (int)last.branches[0].mispred, 1);
-	KUNIT_EXPECT_EQ(test, last.branches[1].from, 0x4000000000001001ULL);
-	KUNIT_EXPECT_EQ(test, last.branches[1].to, 0x4000000000002000ULL);
+	ia64k_expect_branch(test, 0, 0x4000000000002012ULL,
+			    0x4000000000001000ULL, true);
+	ia64k_expect_branch(test, 1, 0x4000000000001001ULL,
+			    0x4000000000002000ULL, false);
 	/* The buffer restarts empty after each sample. */
 	ia64k_count(0x08, 0, 100, 100);
 	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
 	KUNIT_EXPECT_EQ(test, last.nr_branches, 0U);
 	perf_event_release_kernel(ev);
+}
+
+/*
+ * config's ETB fields reach PMC39: with taken and not taken IP-relative
+ * branches whose path was predicted, the buffer keeps those alone.
+ */
+static void ia64k_etb_filter(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 0) | FIELD_PREP(IA64_CFG_ETB_TM, 3) |
+			  FIELD_PREP(IA64_CFG_ETB_PPM, 2) | IA64_CFG_ETB_IPREL,
+		.sample_period = 100,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_BRANCH_STACK,
+		.branch_sample_type = PERF_SAMPLE_BRANCH_ANY,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model_branch_kind(0x4000000000001001ULL, 0x4000000000002000ULL,
+			       IA64_BRT_IPREL, 0);
+	ia64_model_branch_kind(0x4000000000002010ULL, 0x4000000000003000ULL,
+			       IA64_BRT_RETURN, 0);
+	ia64_model_branch_kind(0x4000000000002022ULL, 0x4000000000002030ULL,
+			       IA64_BRT_IPREL, IA64_MODEL_BR_NOT_TAKEN);
+	ia64_model_branch_kind(0x4000000000002032ULL, 0x4000000000004000ULL,
+			       IA64_BRT_IPREL, IA64_MODEL_BR_PATH_MISP);
+	ia64_model_branch_kind(0x4000000000002042ULL, 0x4000000000005000ULL,
+			       IA64_BRT_INDIRECT, 0);
+	ia64k_expect_branches(test, 1, 2);
+	/* Not taken: slot 3 in the buffer, the bundle address in perf. */
+	ia64k_expect_branch(test, 0, 0x4000000000002020ULL,
+			    0x4000000000002030ULL, false);
+	ia64k_expect_branch(test, 1, 0x4000000000001001ULL,
+			    0x4000000000002000ULL, false);
+	perf_event_release_kernel(ev);
+
+	/* Target mispredictions alone, of every type, taken only. */
+	attr.config = CFG(0x08, 0) | FIELD_PREP(IA64_CFG_ETB_PTM, 1);
+	ev = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model_branch_kind(0x4000000000001001ULL, 0x4000000000002000ULL,
+			       IA64_BRT_INDIRECT, IA64_MODEL_BR_TARGET_MISP);
+	ia64_model_branch_kind(0x4000000000002010ULL, 0x4000000000003000ULL,
+			       IA64_BRT_RETURN, 0);
+	ia64_model_branch_kind(0x4000000000002020ULL, 0x4000000000002030ULL,
+			       IA64_BRT_INDIRECT, IA64_MODEL_BR_NOT_TAKEN |
+			       IA64_MODEL_BR_TARGET_MISP);
+	ia64_model_branch_kind(0x4000000000002032ULL, 0x4000000000004000ULL,
+			       IA64_BRT_IPREL, IA64_MODEL_BR_PATH_MISP);
+	ia64k_expect_branches(test, 2, 1);
+	ia64k_expect_branch(test, 0, 0x4000000000001001ULL,
+			    0x4000000000002000ULL, true);
+	perf_event_release_kernel(ev);
+
+	/* Without a branch stack the fields have nothing to filter. */
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.branch_sample_type = 0;
+	ev = ia64k_open_attr(&attr);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ev), -EINVAL);
+	if (!IS_ERR(ev))
+		perf_event_release_kernel(ev);
 }
 
 static void ia64k_ipear_branch_stack(struct kunit *test)
@@ -843,6 +918,7 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_dtlb_samples),
 	KUNIT_CASE(ia64k_iear_samples),
 	KUNIT_CASE(ia64k_branch_stack),
+	KUNIT_CASE(ia64k_etb_filter),
 	KUNIT_CASE(ia64k_ipear_branch_stack),
 	KUNIT_CASE(ia64k_instruction_range),
 	KUNIT_CASE(ia64k_fine_instruction_range),

@@ -117,9 +117,15 @@ static int t4_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 	return t4_event_check_attr(&attr, &cpu->dec[slot], &why);
 }
 
+/* The event asked that its task may read its PIC (config1 rdpmc). */
 static bool t4_user_read(struct pmu_core *pc, struct perf_event *event)
 {
-	return event->attr.config1 & T4_CONFIG1_RDPMC;
+	struct perf_event_attr attr = event->attr;
+	struct t4_event ev;
+	const char *why;
+
+	attr.config = event->hw.config;
+	return !t4_event_check_attr(&attr, &ev, &why) && ev.user_read;
 }
 
 static void t4_move(void *priv, unsigned int to, unsigned int from)

@@ -159,8 +159,10 @@ struct pmu_core_sample {
  * @format: the format/ attributes, NULL-terminated
  * @catalogue: the PMU's catalogue table (PMU_CATALOGUE()); events/ has a
  *	file for each entry, and one for each generic event it names
- * @event_show: print the events/ file of the event pmu_events_add()
- *	gave @id
+ * @event_bits: the config bits of format/event; an events/ file prints
+ *	its event's value of them as "event=0x..."
+ * @umask_bits: optional; the config bits of format/umask, printed after
+ *	the event as ",umask=0x..."
  * @max_precise: the highest precise_ip any event may ask for (caps/
  *	max_precise); @check refuses it for events that have none
  * @branches: caps/branches (branch stack depth), 0 for none
@@ -196,11 +198,37 @@ struct pmu_core_ops {
 	void (*release_extra)(struct pmu_core *pc);
 	struct attribute **format;
 	struct pmu_catalogue catalogue;
-	ssize_t (*event_show)(u64 id, char *page);
+	u64 event_bits;
+	u64 umask_bits;
 	unsigned int max_precise;
 	unsigned int branches;
 	const char *caps_name;
 };
+
+/**
+ * PMU_CORE_HOOKS() - the ops every driver supplies, by their names
+ * @prefix: the PMU's prefix (p9, t4, ia64)
+ *
+ * A driver names its per-CPU state ``struct <prefix>_cpu``, its generic
+ * table ``<prefix>_generic``, each required hook ``<prefix>_<hook>`` and its
+ * attributes ``<prefix>_format_attrs`` and ``<prefix>_catalogue``. Its ops
+ * table starts with this and adds what is its own: the counters, the
+ * filters, the event fields, the optional hooks and the caps.
+ */
+#define PMU_CORE_HOOKS(prefix)						\
+	.cpu_size	= sizeof(struct prefix##_cpu),			\
+	.generic	= &prefix##_generic,				\
+	.check		= prefix##_check,				\
+	.decode		= prefix##_decode,				\
+	.move		= prefix##_move,				\
+	.fits		= prefix##_fits,				\
+	.freeze		= prefix##_freeze,				\
+	.program	= prefix##_program,				\
+	.unfreeze	= prefix##_unfreeze,				\
+	.irq_ack	= prefix##_irq_ack,				\
+	.sample		= prefix##_sample,				\
+	.format		= prefix##_format_attrs,			\
+	.catalogue	= PMU_CATALOGUE(prefix##_catalogue)
 
 /**
  * struct pmu_core_backend - what the register backend gives the framework

@@ -8,6 +8,8 @@
 
 #include <kunit/test.h>
 #include <linux/module.h>
+#include <linux/slab.h>
+#include <pmu-suite/events.h>
 #include <pmu-suite/generic.h>
 
 /*
@@ -74,6 +76,37 @@ static inline void pmu_kunit_expect_generic(struct kunit *test,
 		if (!r->ret)
 			KUNIT_EXPECT_EQ_MSG(test, raw, r->raw, "row %u", i);
 	}
+}
+
+/**
+ * pmu_kunit_expect_event_file() - check what an events/ file prints
+ * @test: the test
+ * @dev: the PMU's device
+ * @e: its events/ group
+ * @name: the file
+ * @want: its text
+ */
+static inline void pmu_kunit_expect_event_file(struct kunit *test,
+					       struct device *dev,
+					       const struct pmu_events *e,
+					       const char *name,
+					       const char *want)
+{
+	char *page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	for (i = 0; i < e->n; i++) {
+		struct device_attribute *attr = &e->attrs[i].attr;
+
+		if (strcmp(attr->attr.name, name))
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, attr->show(dev, attr, page),
+				    (ssize_t)strlen(want), "%s", name);
+		KUNIT_EXPECT_STREQ(test, page, want);
+		return;
+	}
+	KUNIT_FAIL(test, "no events/%s", name);
 }
 
 #endif /* _PMU_SUITE_KUNIT_H */

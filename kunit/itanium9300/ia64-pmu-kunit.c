@@ -13,6 +13,7 @@
 #include <linux/bitfield.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite/kunit.h>
 #include <pmu-suite/model.h>
 
 #include "ia64-model.h"
@@ -727,6 +728,18 @@ static struct perf_event *ia64k_open_generic(u32 type, u64 config)
 }
 
 /* perf stat -e cycles,instructions: CPU_OP_CYCLES.ALL, IA64_INST_RETIRED. */
+/* events/ files give the event select and the unit mask. */
+static void ia64k_events_files(struct kunit *test)
+{
+	struct pmu_core *pc = &ia64_pmu_core;
+
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+				    "be_rse_bubble.overflow",
+				    "event=0x01,umask=0x3\n");
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+				    "cycles", "event=0x12,umask=0x0\n");
+}
+
 static void ia64k_generic_events(struct kunit *test)
 {
 	struct perf_event *cyc, *ins, *ev;
@@ -926,6 +939,7 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_range_through_both_pairs),
 	KUNIT_CASE(ia64k_data_range),
 	KUNIT_CASE(ia64k_range_leaves_debugger_alone),
+	KUNIT_CASE(ia64k_events_files),
 	KUNIT_CASE(ia64k_generic_events),
 	KUNIT_CASE(ia64k_refusals),
 	KUNIT_CASE(ia64k_other_thread_needs_privilege),

@@ -12,6 +12,7 @@
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite/kunit.h>
 #include <pmu-suite/model.h>
 
 #include "t4-model.h"
@@ -386,6 +387,19 @@ static struct perf_event *t4k_open_generic(u32 type, u64 config, bool no_hv)
 	};
 
 	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
+}
+
+/* events/ files give sl and mask as perf's event and umask terms. */
+static void t4k_events_files(struct kunit *test)
+{
+	struct pmu_core *pc = &t4_pmu_core;
+
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+				    "instr_all", "event=0x03,umask=0x3f\n");
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+				    "ic_miss_nospec", "event=0x05,umask=0x07\n");
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+				    "cycles", "event=0x1a,umask=0x00\n");
 }
 
 static void t4k_generic_events(struct kunit *test)
@@ -788,6 +802,7 @@ static struct kunit_case t4k_cases[] = {
 	KUNIT_CASE(t4k_precise_samples),
 	KUNIT_CASE(t4k_ov_rewrite),
 	KUNIT_CASE(t4k_sl28_preload),
+	KUNIT_CASE(t4k_events_files),
 	KUNIT_CASE(t4k_generic_events),
 	KUNIT_CASE(t4k_refusals),
 	KUNIT_CASE(t4k_other_strands_need_privilege),

@@ -769,11 +769,33 @@ static void pmu_core_init_caps(struct pmu_core *pc)
 	pc->caps_group.attrs = pc->caps_attrs;
 }
 
-/* events/: every file prints its event through the driver's hook. */
+/* The value of the config field @bits, and how many hex digits it takes */
+static u64 pmu_core_field(u64 bits, u64 config)
+{
+	return (config & bits) >> __ffs64(bits);
+}
+
+static int pmu_core_field_digits(u64 bits)
+{
+	return DIV_ROUND_UP(hweight64(bits), 4);
+}
+
+/* events/: every file gives its event's format/event and format/umask. */
 static ssize_t pmu_core_event_show(struct device *dev,
 				   struct device_attribute *attr, char *page)
 {
-	return pmu_core_of_dev(dev)->ops->event_show(pmu_events_id(attr), page);
+	const struct pmu_core_ops *ops = pmu_core_of_dev(dev)->ops;
+	u64 id = pmu_events_id(attr);
+	int len;
+
+	len = sysfs_emit(page, "event=0x%0*llx",
+			 pmu_core_field_digits(ops->event_bits),
+			 pmu_core_field(ops->event_bits, id));
+	if (ops->umask_bits)
+		len += sysfs_emit_at(page, len, ",umask=0x%0*llx",
+				     pmu_core_field_digits(ops->umask_bits),
+				     pmu_core_field(ops->umask_bits, id));
+	return len + sysfs_emit_at(page, len, "\n");
 }
 
 /**
@@ -797,7 +819,8 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		return -EBUSY;
 	if (!ops->counters || !ops->counters->n ||
 	    ops->counters->n > PMU_CORE_MAX_EVENTS || !ops->counters->width ||
-	    ops->counters->width > 63 || !backend->reserve ||
+	    ops->counters->width > 63 || !ops->event_bits ||
+	    !backend->reserve ||
 	    !backend->release || !backend->read_counter ||
 	    !backend->write_counter)
 		return -EINVAL;

@@ -426,36 +426,18 @@ static struct attribute *ia64_format_attrs[] = {
 	NULL
 };
 
-static ssize_t ia64_event_show(u64 config, char *page)
-{
-	return sysfs_emit(page, "event=0x%02llx,umask=0x%llx\n",
-			  FIELD_GET(IA64_CFG_ES, config),
-			  FIELD_GET(IA64_CFG_UMASK, config));
-}
-
 const struct pmu_core_ops ia64_core_ops = {
+	PMU_CORE_HOOKS(ia64),
 	.counters	= &ia64_pmds,
-	.cpu_size	= sizeof(struct ia64_cpu),
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	.config12	= true,
 	.branch_stack	= true,
-	.generic	= &ia64_generic,
-	.check		= ia64_check,
 	.other_threads	= ia64_other_threads,
 	.may_run	= ia64_may_run,
-	.decode		= ia64_decode,
-	.move		= ia64_move,
-	.fits		= ia64_fits,
-	.freeze		= ia64_freeze,
-	.program	= ia64_program,
-	.unfreeze	= ia64_unfreeze,
 	.read_pending	= ia64_read_pending,
-	.irq_ack	= ia64_irq_ack,
-	.sample		= ia64_sample,
-	.format		= ia64_format_attrs,
-	.catalogue	= PMU_CATALOGUE(ia64_catalogue),
-	.event_show	= ia64_event_show,
+	.event_bits	= IA64_CFG_ES,
+	.umask_bits	= IA64_CFG_UMASK,
 	.branches	= IA64_ETB_ENTRIES / 2,
 	.max_precise	= 2,
 	.caps_name	= "Itanium 9300",

@@ -15,6 +15,8 @@
 #include <linux/types.h>
 #include <pmu-suite/generic.h>
 
+/* The event code proper (format/event): PMC, unit, comb, mark, pmcxsel */
+#define P9_RAW_EVENT		GENMASK_ULL(19, 0)
 #define P9_RAW_PMCXSEL		GENMASK_ULL(7, 0)	/* IBM 56:63 */
 #define P9_RAW_MARK		BIT_ULL(8)		/* IBM 55 */
 #define P9_RAW_COMB		GENMASK_ULL(11, 10)	/* IBM 52:53 */

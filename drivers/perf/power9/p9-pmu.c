@@ -317,32 +317,15 @@ static struct attribute *p9_format_attrs[] = {
 	NULL
 };
 
-static ssize_t p9_event_show(u64 id, char *page)
-{
-	return sysfs_emit(page, "event=0x%05llx\n", id);
-}
-
 const struct pmu_core_ops p9_core_ops = {
+	PMU_CORE_HOOKS(p9),
 	.counters	= &p9_pmcs,
-	.cpu_size	= sizeof(struct p9_cpu),
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
-	.generic	= &p9_generic,
-	.check		= p9_check,
-	.decode		= p9_decode,
-	.move		= p9_move,
-	.fits		= p9_fits,
-	.freeze		= p9_freeze,
-	.program	= p9_program,
-	.unfreeze	= p9_unfreeze,
 	.read_pending	= p9_read_pending,
-	.irq_ack	= p9_irq_ack,
 	.overflowed	= p9_overflowed,
 	.capture	= p9_capture,
-	.sample		= p9_sample,
-	.format		= p9_format_attrs,
-	.catalogue	= PMU_CATALOGUE(p9_catalogue),
-	.event_show	= p9_event_show,
+	.event_bits	= P9_RAW_EVENT,
 	.max_precise	= 2,
 	.caps_name	= "POWER9",
 };

@@ -344,33 +344,16 @@ static struct attribute *t4_format_attrs[] = {
 	NULL
 };
 
-static ssize_t t4_event_show(u64 id, char *page)
-{
-	return sysfs_emit(page, "event=0x%02llx,umask=0x%02llx\n",
-			  T4_CONFIG_SL(id), T4_CONFIG_MASK(id));
-}
-
 const struct pmu_core_ops t4_core_ops = {
+	PMU_CORE_HOOKS(t4),
 	.counters	= &t4_pics,
-	.cpu_size	= sizeof(struct t4_cpu),
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	.config12	= true,
-	.generic	= &t4_generic,
-	.check		= t4_check,
 	.other_threads	= t4_other_threads,
 	.user_read	= t4_user_read,
-	.decode		= t4_decode,
-	.move		= t4_move,
-	.fits		= t4_fits,
-	.freeze		= t4_freeze,
-	.program	= t4_program,
-	.unfreeze	= t4_unfreeze,
-	.irq_ack	= t4_irq_ack,
-	.sample		= t4_sample,
-	.format		= t4_format_attrs,
-	.catalogue	= PMU_CATALOGUE(t4_catalogue),
-	.event_show	= t4_event_show,
+	.event_bits	= T4_CONFIG_SL_MASK << T4_CONFIG_SL_SHIFT,
+	.umask_bits	= T4_CONFIG_MASK_MASK << T4_CONFIG_MASK_SHIFT,
 	/* Precise groups trap on the overflowing instruction: no skid. */
 	.max_precise	= 3,
 	.release_extra	= t4_release_extra,

@@ -63,6 +63,18 @@
 #define P9_MMCRA_THRESH_CMP_EXP	P9_IBM_FIELD(9, 11)
 #define P9_MMCRA_THRESH_CMP_MANT	P9_IBM_FIELD(12, 18)
 #define P9_MMCRA_SDAR_MODE		P9_IBM_FIELD(20, 21)
+/* BHRB filters: each F bit keeps its kind of branch out of the BHRB. */
+#define P9_MMCRA_BHRB_FD		P9_IBM_BIT(27)	/* direct */
+#define P9_MMCRA_BHRB_FU		P9_IBM_BIT(28)	/* unconditional */
+#define P9_MMCRA_BHRB_FC		P9_IBM_BIT(29)	/* call */
+#define P9_MMCRA_BHRB_FR		P9_IBM_BIT(30)	/* return */
+#define P9_MMCRA_BHRB_FJ		P9_IBM_BIT(31)	/* jump */
+#define P9_MMCRA_IFM		P9_IBM_FIELD(32, 33)
+#define P9_MMCRA_BHRB_BITS	(P9_MMCRA_BHRB_FD | P9_MMCRA_BHRB_FU | \
+				 P9_MMCRA_BHRB_FC | P9_MMCRA_BHRB_FR | \
+				 P9_MMCRA_BHRB_FJ | P9_MMCRA_IFM)
+/* IFM 01: no jumps, no returns, so calls alone */
+#define P9_MMCRA_IFM_CALLS		1
 #define P9_MMCRA_THRESH_CTR_EXP	P9_IBM_FIELD(34, 36)
 #define P9_MMCRA_THRESH_CTR_MANT	P9_IBM_FIELD(38, 44)
 #define P9_MMCRA_THRESH_EVENT_SEL	P9_IBM_FIELD(45, 47)
@@ -99,6 +111,17 @@
  * @mmcr2: MMCR2: per-counter freeze conditions
  * @mmcra: MMCRA: sampling and thresholds
  */
+/*
+ * A BHRB entry (mfbhrbe): the effective address of a taken branch, or,
+ * with T set, the target of the XL-form branch in the entry after it
+ * (entry 0 is the newest); P set when the branch was mispredicted. An
+ * entry of 0 ends the history.
+ */
+#define P9_BHRB_EA			GENMASK_ULL(63, 2)
+#define P9_BHRB_TARGET		P9_IBM_BIT(62)
+#define P9_BHRB_MISPRED		P9_IBM_BIT(63)
+#define P9_BHRB_ENTRIES		32
+
 struct p9_mmcr {
 	u64 mmcr0;
 	u64 mmcr1;

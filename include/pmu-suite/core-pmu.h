@@ -293,6 +293,27 @@ struct pmu_core {
 	bool registered;
 };
 
+/**
+ * pmu_core_save_brstack() - put a branch stack in a sample
+ * @data: the sample
+ * @event: its event
+ * @brs: the branch stack, which must live until the sample is written
+ */
+static inline void pmu_core_save_brstack(struct perf_sample_data *data,
+					 struct perf_event *event,
+					 struct perf_branch_stack *brs)
+{
+/* Kbuild tells which form of the helper the kernel has, if any. */
+#if defined(PMU_SUITE_BRSTACK_CNTR)
+	perf_sample_save_brstack(data, event, brs, NULL);
+#elif defined(PMU_SUITE_HAVE_SAVE_BRSTACK)
+	perf_sample_save_brstack(data, event, brs);
+#else
+	data->br_stack = brs;
+	data->sample_flags |= PERF_SAMPLE_BRANCH_STACK;
+#endif
+}
+
 static inline struct pmu_core *to_pmu_core(struct pmu *pmu)
 {
 	return container_of(pmu, struct pmu_core, pmu);

@@ -30,6 +30,10 @@
  * @sample_mode: give a sample's registers, which pmu_core_sample_regs()
  *	built, the privilege of @s and what else the architecture reads
  *	from them
+ * @read_bhrb: read BHRB entry @n (mfbhrbe), 0 past the oldest entry
+ * @clear_bhrb: empty the BHRB (clrbhrb)
+ * @fetch_insn: read the instruction word at @addr in the interrupted
+ *	context, without faulting; false when it cannot be read
  * @kernel_is_hv: the kernel runs in hypervisor state
  * @kernel_base: lowest kernel address
  * @pvr: the processor version register (its revision restricts events)
@@ -43,6 +47,9 @@ struct p9_pmu_ops {
 	void (*write_mmcrs)(const struct p9_mmcr *m);
 	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);
 	void (*sample_mode)(struct pt_regs *sregs, const struct p9_sample *s);
+	u64 (*read_bhrb)(unsigned int n);
+	void (*clear_bhrb)(void);
+	bool (*fetch_insn)(u64 addr, u32 *insn);
 	bool kernel_is_hv;
 	u64 kernel_base;
 	u32 pvr;

@@ -11,10 +11,20 @@
  * PMCjCE) and PMAE is set, which clears PMAE, sets PMAO, and with FCECE
  * freezes the counters (A.3); 32-bit wrap. SIER, SIAR and SDAR hold what
  * the test puts there, as the hardware would at an alert.
+ *
+ * MMCR0's FCS, FCP and FCH freeze the counters and the BHRB in their
+ * privilege states (FCPC = 0). The BHRB takes each taken branch the test
+ * makes the thread execute, unless frozen or kept out by MMCRA's filters
+ * (FD direct, FU unconditional, FC calls, FR returns, FJ jumps; IFM 01
+ * jumps and returns): the branch's address, and for an XL-form branch a
+ * second entry with its target and T set; P when mispredicted. The
+ * model tells the kinds of branch from the instruction word, as the
+ * hardware does.
  */
 #include <linux/bitfield.h>
 #include <linux/irqflags.h>
 #include <linux/ptrace.h>
+#include <linux/string.h>
 
 #include "p9-model.h"
 #include <pmu-suite/p9-regs.h>
@@ -47,11 +57,21 @@ static bool p9_model_selects(unsigned int pmc, u64 code)
 	       ((m1 >> P9_MMCR1_SEL_SHIFT(pmc)) & 0xff) == FIELD_GET(P9_RAW_PMCXSEL, code);
 }
 
+/* MMCR0's privilege freeze conditions, which hold for the BHRB too */
+static bool p9_model_state_frozen(void)
+{
+	u64 m0 = p9_model.mmcr0;
+
+	if (p9_model.pr)
+		return m0 & P9_MMCR0_FCP;
+	return m0 & (p9_model.hv ? P9_MMCR0_FCH : P9_MMCR0_FCS);
+}
+
 static bool p9_model_frozen(unsigned int pmc)
 {
 	u64 m0 = p9_model.mmcr0, m2 = p9_model.mmcr2;
 
-	if (m0 & P9_MMCR0_FC)
+	if ((m0 & P9_MMCR0_FC) || p9_model_state_frozen())
 		return true;
 	if (pmc <= 4 ? m0 & P9_MMCR0_FC1_4 : m0 & P9_MMCR0_FC5_6)
 		return true;
@@ -150,6 +170,51 @@ bool p9_model_take_interrupt(void)
 	return true;
 }
 
+/**
+ * p9_model_branch() - the thread took a branch
+ * @from: the branch instruction's address
+ * @insn: the instruction word there (kept for the driver's fetches)
+ * @to: where it went
+ * @mispred: its direction or target was mispredicted
+ */
+void p9_model_branch(u64 from, u32 insn, u64 to, bool mispred)
+{
+	u64 m = p9_model.mmcra;
+	unsigned int op = insn >> 26, xo = (insn >> 1) & 0x3ff, i;
+	bool lk = insn & 1, xl = op == 19, always = (~insn & (0x14 << 21)) == 0;
+	bool call = lk, ret = xl && xo == 16 && !lk, jump = !call && !ret;
+
+	for (i = 0; i < p9_model.text_n && p9_model.text[i].addr != from; i++)
+		;
+	if (i == p9_model.text_n && i < ARRAY_SIZE(p9_model.text))
+		p9_model.text_n++;
+	if (i < ARRAY_SIZE(p9_model.text))
+		p9_model.text[i] = (typeof(p9_model.text[i])) { from, insn };
+
+	if (p9_model_state_frozen())
+		return;
+	if (FIELD_GET(P9_MMCRA_IFM, m) > 1) {
+		p9_model.bhrb_bad_ifm = true;
+		return;
+	}
+	if ((FIELD_GET(P9_MMCRA_IFM, m) == 1 && (jump || ret)) ||
+	    ((m & P9_MMCRA_BHRB_FD) && !xl) ||
+	    ((m & P9_MMCRA_BHRB_FU) && (op == 18 || always)) ||
+	    ((m & P9_MMCRA_BHRB_FC) && call) ||
+	    ((m & P9_MMCRA_BHRB_FR) && ret) ||
+	    ((m & P9_MMCRA_BHRB_FJ) && jump))
+		return;
+	memmove(&p9_model.bhrb[1], &p9_model.bhrb[0],
+		sizeof(p9_model.bhrb) - sizeof(p9_model.bhrb[0]));
+	p9_model.bhrb[0] = (from & P9_BHRB_EA) |
+			   (mispred ? P9_BHRB_MISPRED : 0);
+	if (!xl)
+		return;
+	memmove(&p9_model.bhrb[1], &p9_model.bhrb[0],
+		sizeof(p9_model.bhrb) - sizeof(p9_model.bhrb[0]));
+	p9_model.bhrb[0] = (to & P9_BHRB_EA) | P9_BHRB_TARGET;
+}
+
 /* Every register access may be the one an interrupt comes after. */
 static void p9_model_access(void)
 {
@@ -215,6 +280,33 @@ static void p9_model_sample_mode(struct pt_regs *sregs, const struct p9_sample *
 	p9_model.intr_mmcra = s->mmcra;
 }
 
+static u64 p9_model_read_bhrb(unsigned int n)
+{
+	u64 value = n < P9_BHRB_ENTRIES ? p9_model.bhrb[n] : 0;
+
+	p9_model_access();
+	return value;
+}
+
+static void p9_model_clear_bhrb(void)
+{
+	memset(p9_model.bhrb, 0, sizeof(p9_model.bhrb));
+	p9_model.bhrb_clears++;
+	p9_model_access();
+}
+
+static bool p9_model_fetch_insn(u64 addr, u32 *insn)
+{
+	unsigned int i;
+
+	for (i = 0; i < p9_model.text_n; i++)
+		if (p9_model.text[i].addr == addr) {
+			*insn = p9_model.text[i].insn;
+			return true;
+		}
+	return false;
+}
+
 static const struct pt_regs *p9_model_user_regs(void)
 {
 	return p9_model.user.valid ? &p9_model.user.regs : NULL;
@@ -250,6 +342,9 @@ const struct p9_pmu_ops p9_model_ops = {
 	.write_mmcrs = p9_model_write_mmcrs,
 	.read_sample = p9_model_read_sample,
 	.sample_mode = p9_model_sample_mode,
+	.read_bhrb = p9_model_read_bhrb,
+	.clear_bhrb = p9_model_clear_bhrb,
+	.fetch_insn = p9_model_fetch_insn,
 	.kernel_base = 0xc000000000000000ULL,
 	.pvr = 0x004e1202,	/* DD2.2, as QEMU's POWER9 */
 };

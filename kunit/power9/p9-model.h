@@ -33,6 +33,12 @@
  * @intr_sier: SIER as the last sample's interrupt registers carry it
  *	(the powerpc backend puts it where perf_reg_value() reads it)
  * @intr_mmcra: MMCRA likewise
+ * @bhrb: the BHRB, newest entry first
+ * @bhrb_clears: clrbhrb executed
+ * @bhrb_bad_ifm: a branch came while MMCRA[IFM] held a mode the guide's
+ *	text does not give (10, 11)
+ * @text: instruction words at addresses, as the test's branches left them
+ * @text_n: entries of @text in use
  */
 struct p9_model {
 	u32 pmc[P9_NUM_PMCS + 1];
@@ -54,6 +60,14 @@ struct p9_model {
 	struct pmu_model_nmi nmi;
 	u64 intr_sier;
 	u64 intr_mmcra;
+	u64 bhrb[P9_BHRB_ENTRIES];
+	unsigned int bhrb_clears;
+	bool bhrb_bad_ifm;
+	struct {
+		u64 addr;
+		u32 insn;
+	} text[64];
+	unsigned int text_n;
 };
 
 extern struct p9_model p9_model;
@@ -62,5 +76,6 @@ extern const struct p9_pmu_ops p9_model_ops;
 void p9_model_reset(void);
 void p9_model_count(u64 code, u64 n);
 bool p9_model_take_interrupt(void);
+void p9_model_branch(u64 from, u32 insn, u64 to, bool mispred);
 
 #endif /* _P9_MODEL_H */

@@ -14,8 +14,10 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/perf_regs.h>
+#include <linux/uaccess.h>
 #include <asm/cputable.h>
 #include <asm/pmc.h>
+#include <asm/ppc-opcode.h>
 #include <asm/reg.h>
 
 #include <pmu-suite/p9-pmu.h>
@@ -113,6 +115,68 @@ static void p9_spr_sample_mode(struct pt_regs *sregs, const struct p9_sample *s)
 	sregs->dsisr = s->mmcra;
 }
 
+/* mfbhrbe takes the entry number as an immediate. */
+#define P9_MFBHRBE(n)	({						\
+	u64 __v;							\
+	asm volatile("mfbhrbe %0,%1" : "=r" (__v) : "i" (n));		\
+	__v;								\
+})
+
+static u64 p9_spr_read_bhrb(unsigned int n)
+{
+	BUILD_BUG_ON(P9_BHRB_ENTRIES != 32);
+	switch (n) {
+	case 0: return P9_MFBHRBE(0);
+	case 1: return P9_MFBHRBE(1);
+	case 2: return P9_MFBHRBE(2);
+	case 3: return P9_MFBHRBE(3);
+	case 4: return P9_MFBHRBE(4);
+	case 5: return P9_MFBHRBE(5);
+	case 6: return P9_MFBHRBE(6);
+	case 7: return P9_MFBHRBE(7);
+	case 8: return P9_MFBHRBE(8);
+	case 9: return P9_MFBHRBE(9);
+	case 10: return P9_MFBHRBE(10);
+	case 11: return P9_MFBHRBE(11);
+	case 12: return P9_MFBHRBE(12);
+	case 13: return P9_MFBHRBE(13);
+	case 14: return P9_MFBHRBE(14);
+	case 15: return P9_MFBHRBE(15);
+	case 16: return P9_MFBHRBE(16);
+	case 17: return P9_MFBHRBE(17);
+	case 18: return P9_MFBHRBE(18);
+	case 19: return P9_MFBHRBE(19);
+	case 20: return P9_MFBHRBE(20);
+	case 21: return P9_MFBHRBE(21);
+	case 22: return P9_MFBHRBE(22);
+	case 23: return P9_MFBHRBE(23);
+	case 24: return P9_MFBHRBE(24);
+	case 25: return P9_MFBHRBE(25);
+	case 26: return P9_MFBHRBE(26);
+	case 27: return P9_MFBHRBE(27);
+	case 28: return P9_MFBHRBE(28);
+	case 29: return P9_MFBHRBE(29);
+	case 30: return P9_MFBHRBE(30);
+	case 31: return P9_MFBHRBE(31);
+	}
+	return 0;
+}
+
+static void p9_spr_clear_bhrb(void)
+{
+	asm volatile(PPC_CLRBHRB : : : "memory");
+}
+
+/* A branch's instruction, in the interrupted context: never faults. */
+static bool p9_spr_fetch_insn(u64 addr, u32 *insn)
+{
+	if (addr >= PAGE_OFFSET)
+		return !copy_from_kernel_nofault(insn, (const void *)addr,
+						 sizeof(*insn));
+	return !copy_from_user_nofault(insn, (const void __user *)addr,
+				       sizeof(*insn));
+}
+
 static void p9_spr_interrupt(struct pt_regs *regs)
 {
 	pmu_core_handle_irq(&p9_pmu_core, regs);
@@ -161,6 +225,9 @@ static struct p9_pmu_ops p9_spr_ops = {
 	.write_mmcrs = p9_spr_write_mmcrs,
 	.read_sample = p9_spr_read_sample,
 	.sample_mode = p9_spr_sample_mode,
+	.read_bhrb = p9_spr_read_bhrb,
+	.clear_bhrb = p9_spr_clear_bhrb,
+	.fetch_insn = p9_spr_fetch_insn,
 	.kernel_base = PAGE_OFFSET,
 };
 

@@ -281,21 +281,6 @@ static u64 ia64_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	return pmc0 & ~IA64_PMC0_FR;
 }
 
-static void ia64_save_brstack(struct perf_sample_data *data,
-			      struct perf_event *event,
-			      struct perf_branch_stack *brs)
-{
-/* Kbuild tells which form of the helper the kernel has, if any. */
-#if defined(PMU_SUITE_BRSTACK_CNTR)
-	perf_sample_save_brstack(data, event, brs, NULL);
-#elif defined(PMU_SUITE_HAVE_SAVE_BRSTACK)
-	perf_sample_save_brstack(data, event, brs);
-#else
-	data->br_stack = brs;
-	data->sample_flags |= PERF_SAMPLE_BRANCH_STACK;
-#endif
-}
-
 /* Read the trace buffer (frozen) into the CPU's branch stack. */
 static void ia64_read_etb(const struct ia64_pmu_ops *hw, struct ia64_cpu *cpu,
 			  const struct ia64_event *ev)
@@ -370,7 +355,7 @@ static bool ia64_sample(const struct pmu_core_sample *sample)
 	}
 	if (ia64_event_uses_buffer(ev) && (type & PERF_SAMPLE_BRANCH_STACK)) {
 		ia64_read_etb(hw, cpu, ev);
-		ia64_save_brstack(data, event, &cpu->brs);
+		pmu_core_save_brstack(data, event, &cpu->brs);
 	}
 	return true;
 }

@@ -191,7 +191,7 @@ int p9_bhrb_filter(u64 branch_sample_type, u64 *mmcra, const char **why)
 	bool found = false;
 
 	if (branch_sample_type & ~(P9_BRANCH_TYPES | P9_BRANCH_MODIFIERS)) {
-		*why = "a branch filter the BHRB does not have (transactions, call stack, counters)";
+		*why = "a branch filter the BHRB lacks (transactions, call stack, counters)";
 		return -EOPNOTSUPP;
 	}
 	for (f = 0; f < 32; f++) {

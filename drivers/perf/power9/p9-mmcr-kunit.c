@@ -180,6 +180,62 @@ static void p9_mmcr_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.m.mmcr1, 0ULL);
 }
 
+/*
+ * A branch stack event: MMCRA gets its filters (FC 29, FJ 31) and MMCR0
+ * freezes the states it excludes (FCS 33, FCH 63 for a kernel in
+ * hypervisor state), which then hold for every PMC.
+ */
+static void p9_mmcr_bhrb(struct kunit *test)
+{
+	static const u64 codes[] = { 0x10002, 0x2001e };
+	struct mmcr_case c = {
+		.attrs = {
+			{ .exclude_kernel = true, .bhrb = true,
+			  .bhrb_mmcra = IBM(29) | IBM(31) },
+			{ .exclude_kernel = true },
+		},
+	};
+
+	compute(test, &c, codes, 2, true);
+	KUNIT_EXPECT_EQ(test, c.m.mmcra, IBM(29) | IBM(31));
+	KUNIT_EXPECT_EQ(test, c.m.mmcr0 & (IBM(33) | IBM(34) | IBM(63)),
+			IBM(33) | IBM(63));
+	KUNIT_EXPECT_TRUE(test, p9_bhrb_fits(c.attrs, 2));
+
+	/* No branch stack, no global freeze: MMCR2 alone filters. */
+	c.attrs[0].bhrb = false;
+	compute(test, &c, codes, 2, true);
+	KUNIT_EXPECT_EQ(test, c.m.mmcra, 0ULL);
+	KUNIT_EXPECT_EQ(test, c.m.mmcr0 & (IBM(33) | IBM(34) | IBM(63)), 0ULL);
+}
+
+static void p9_mmcr_bhrb_fits(struct kunit *test)
+{
+	struct p9_counter_attr a[3] = {
+		{ .exclude_user = true, .bhrb = true },
+		{ .exclude_user = true },
+		{ .exclude_user = true, .bhrb = true },
+	};
+
+	KUNIT_EXPECT_TRUE(test, p9_bhrb_fits(a, 3));
+	/* Another event counting user state stops the global freeze. */
+	a[1].exclude_user = false;
+	KUNIT_EXPECT_FALSE(test, p9_bhrb_fits(a, 3));
+	KUNIT_EXPECT_TRUE(test, p9_bhrb_fits(&a[1], 1));
+	a[1].exclude_user = true;
+	/* Branch stacks with different filters share no BHRB. */
+	a[2].bhrb_mmcra = IBM(28);
+	KUNIT_EXPECT_FALSE(test, p9_bhrb_fits(a, 3));
+	KUNIT_EXPECT_TRUE(test, p9_bhrb_fits(a, 2));
+	/* Without a branch stack, events may exclude what they like. */
+	a[0].bhrb = false;
+	a[2].bhrb = false;
+	a[1].exclude_user = false;
+	KUNIT_EXPECT_TRUE(test, p9_bhrb_fits(a, 3));
+	KUNIT_EXPECT_FALSE(test, p9_counter_attr_equal(&a[0], &a[1]));
+	KUNIT_EXPECT_TRUE(test, p9_counter_attr_equal(&a[0], &a[0]));
+}
+
 static struct kunit_case p9_mmcr_cases[] = {
 	KUNIT_CASE(p9_mmcr_single_pmc1),
 	KUNIT_CASE(p9_mmcr_unit_comb_sel),
@@ -191,6 +247,8 @@ static struct kunit_case p9_mmcr_cases[] = {
 	KUNIT_CASE(p9_mmcr_reload_qual),
 	KUNIT_CASE(p9_mmcr_mmcra_shared),
 	KUNIT_CASE(p9_mmcr_nothing),
+	KUNIT_CASE(p9_mmcr_bhrb),
+	KUNIT_CASE(p9_mmcr_bhrb_fits),
 	{}
 };
 

@@ -23,24 +23,80 @@ static u64 p9_mmcr1_pmc(u8 pmc, const struct p9_event *ev)
 	       ((u64)ev->pmcxsel << P9_MMCR1_SEL_SHIFT(pmc));
 }
 
-static u64 p9_mmcr2_pmc(u8 pmc, const struct p9_counter_attr *a,
-			bool kernel_is_hv)
+/* The freeze bits @fcp, @fcs and @fch that leave out what @a excludes */
+static u64 p9_freeze_states(const struct p9_counter_attr *a, bool kernel_is_hv,
+			    u64 fcp, u64 fcs, u64 fch)
 {
 	u64 v = 0;
 
 	if (a->exclude_user)
-		v |= P9_MMCR2_FCP(pmc);
+		v |= fcp;
 	if (a->exclude_kernel) {
-		v |= P9_MMCR2_FCS(pmc);
+		v |= fcs;
 		if (kernel_is_hv)
-			v |= P9_MMCR2_FCH(pmc);
+			v |= fch;
 	}
 	if (a->exclude_hv && !kernel_is_hv)
-		v |= P9_MMCR2_FCH(pmc);
+		v |= fch;
+	return v;
+}
+
+static u64 p9_mmcr2_pmc(u8 pmc, const struct p9_counter_attr *a,
+			bool kernel_is_hv)
+{
+	u64 v = p9_freeze_states(a, kernel_is_hv, P9_MMCR2_FCP(pmc),
+				 P9_MMCR2_FCS(pmc), P9_MMCR2_FCH(pmc));
+
 	if (a->exclude_idle)
 		v |= P9_MMCR2_FCWAIT(pmc);
 	return v;
 }
+
+/**
+ * p9_counter_attr_equal() - whether two events ask the same of the MMCRs
+ * @a: one
+ * @b: another
+ */
+bool p9_counter_attr_equal(const struct p9_counter_attr *a,
+			   const struct p9_counter_attr *b)
+{
+	return a->exclude_user == b->exclude_user &&
+	       a->exclude_kernel == b->exclude_kernel &&
+	       a->exclude_hv == b->exclude_hv &&
+	       a->exclude_idle == b->exclude_idle && a->bhrb == b->bhrb &&
+	       a->bhrb_mmcra == b->bhrb_mmcra;
+}
+EXPORT_SYMBOL_IF_KUNIT(p9_counter_attr_equal);
+
+/**
+ * p9_bhrb_fits() - whether events can count together, as far as the BHRB
+ *	goes
+ * @attrs: what perf asks of each
+ * @n: how many
+ *
+ * The BHRB has one set of filters, and records in the privilege states
+ * MMCR0's freeze conditions leave running (FCS, FCP, FCH freeze the
+ * counters and the BHRB, A.2), which hold for every PMC: events that
+ * sample the BHRB must agree on their filters, and every event counted
+ * with them must exclude the same states.
+ */
+bool p9_bhrb_fits(const struct p9_counter_attr *attrs, unsigned int n)
+{
+	const struct p9_counter_attr *b = NULL;
+	unsigned int i;
+
+	for (i = 0; i < n && !b; i++)
+		if (attrs[i].bhrb)
+			b = &attrs[i];
+	for (i = 0; b && i < n; i++)
+		if ((attrs[i].bhrb && attrs[i].bhrb_mmcra != b->bhrb_mmcra) ||
+		    attrs[i].exclude_user != b->exclude_user ||
+		    attrs[i].exclude_kernel != b->exclude_kernel ||
+		    attrs[i].exclude_hv != b->exclude_hv)
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(p9_bhrb_fits);
 
 /**
  * p9_compute_mmcr() - control register values for a scheduled group
@@ -58,7 +114,10 @@ static u64 p9_mmcr2_pmc(u8 pmc, const struct p9_counter_attr *a,
  * (PMAE with PMC1CE, and PMCjCE for PMC2-6), sampling or not: a 32-bit
  * counter wraps in about a second, so counting events are folded into
  * their 64-bit counts at that interrupt too. FCECE freezes the counters
- * when the alert occurs, so the handler reads them unchanged.
+ * when the alert occurs, so the handler reads them unchanged. With an
+ * event that samples the BHRB (the group passed p9_bhrb_fits()), MMCRA
+ * carries its filters and MMCR0 freezes the states the events exclude, so
+ * that the BHRB records only the states they count.
  */
 void p9_compute_mmcr(const struct p9_event *evs,
 		     const struct p9_counter_attr *attrs, unsigned int n,
@@ -70,6 +129,13 @@ void p9_compute_mmcr(const struct p9_event *evs,
 	*m = (struct p9_mmcr) { .mmcra = s->mmcra };
 	for (i = 0; i < n; i++) {
 		u8 pmc = s->pmc[i];
+
+		if (attrs[i].bhrb) {
+			m->mmcra |= attrs[i].bhrb_mmcra;
+			m->mmcr0 |= p9_freeze_states(&attrs[i], kernel_is_hv,
+						     P9_MMCR0_FCP, P9_MMCR0_FCS,
+						     P9_MMCR0_FCH);
+		}
 
 		if (pmc <= P9_NUM_PROG_PMCS)
 			m->mmcr1 |= p9_mmcr1_pmc(pmc, &evs[i]);

@@ -15,13 +15,21 @@
  * @exclude_kernel: do not count in privileged state
  * @exclude_hv: do not count in hypervisor state (MSR[HV, PR] = 10)
  * @exclude_idle: do not count while the run latch is off (CTRL[RUN] = 0)
+ * @bhrb: sample the BHRB (a branch stack)
+ * @bhrb_mmcra: then the MMCRA filter bits it needs (p9_bhrb_filter())
  */
 struct p9_counter_attr {
 	bool exclude_user;
 	bool exclude_kernel;
 	bool exclude_hv;
 	bool exclude_idle;
+	bool bhrb;
+	u64 bhrb_mmcra;
 };
+
+bool p9_counter_attr_equal(const struct p9_counter_attr *a,
+			   const struct p9_counter_attr *b);
+bool p9_bhrb_fits(const struct p9_counter_attr *attrs, unsigned int n);
 
 void p9_compute_mmcr(const struct p9_event *evs,
 		     const struct p9_counter_attr *attrs, unsigned int n,

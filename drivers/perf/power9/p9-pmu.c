@@ -3,7 +3,8 @@
  * POWER9 core PMU: what the core-PMU framework (include/pmu-suite/core-pmu.h)
  * needs from POWER9: the events' decoding and placement (p9_schedule()),
  * the control registers (p9_compute_mmcr()), freezing with MMCR0[FC],
- * overflow as a negative PMC, and samples from SIER, SIAR and SDAR.
+ * overflow as a negative PMC, and samples from SIER, SIAR, SDAR and the
+ * BHRB.
  *
  * Register access goes through struct p9_pmu_ops, provided by the powerpc
  * backend or, under KUnit, by a model of the PMU.
@@ -16,6 +17,7 @@
 #include <linux/string.h>
 #include <pmu-suite/core-pmu.h>
 
+#include "p9-bhrb.h"
 #include "p9-catalogue.h"
 #include "p9-event.h"
 #include "p9-mmcr.h"
@@ -48,6 +50,10 @@ struct p9_cpu {
 	bool prog_valid;
 	/* The sample registers captured at the interrupt. */
 	struct p9_sample_regs regs;
+	/* The task the BHRB has recorded for, NULL when no event reads it */
+	const void *bhrb_owner;
+	struct perf_branch_stack brs;
+	struct perf_branch_entry brs_entries[P9_BHRB_ENTRIES];
 };
 
 /* The PMU; its backend's struct p9_pmu_ops embeds pmu_core.backend. */
@@ -63,12 +69,16 @@ static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 		    const char **why)
 {
 	struct p9_event ev;
+	u64 mmcra;
 	int ret;
 
 	ret = p9_event_decode(config, &ev, why);
 	if (!ret)
 		ret = p9_regs_intr_check(event->attr.sample_type,
 					 event->attr.sample_regs_intr, why);
+	if (!ret && has_branch_stack(event))
+		ret = p9_bhrb_filter(event->attr.branch_sample_type, &mmcra,
+				     why);
 	if (ret)
 		return ret;
 	if (p9_event_restricted(config, p9_hw(pc)->pvr)) {
@@ -84,19 +94,24 @@ static int p9_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 		     struct perf_event *event)
 {
 	struct p9_cpu *cpu = priv;
+	struct p9_counter_attr *a = &cpu->attr[slot];
 	const char *why;
 	int ret;
 
 	ret = p9_event_decode(event->hw.config, &cpu->dec[slot], &why);
 	if (ret)
 		return ret;
-	cpu->attr[slot] = (struct p9_counter_attr) {
+	*a = (struct p9_counter_attr) {
 		.exclude_user = event->attr.exclude_user,
 		.exclude_kernel = event->attr.exclude_kernel,
 		.exclude_hv = event->attr.exclude_hv,
 		.exclude_idle = event->attr.exclude_idle,
+		.bhrb = has_branch_stack(event),
 	};
-	return 0;
+	if (a->bhrb)
+		ret = p9_bhrb_filter(event->attr.branch_sample_type,
+				     &a->bhrb_mmcra, &why);
+	return ret;
 }
 
 static void p9_move(void *priv, unsigned int to, unsigned int from)
@@ -112,7 +127,7 @@ static bool p9_fits(struct pmu_core *pc, void *priv, unsigned int n)
 	struct p9_cpu *cpu = priv;
 	struct p9_schedule s;
 
-	return !p9_schedule(cpu->dec, n, &s);
+	return !p9_schedule(cpu->dec, n, &s) && p9_bhrb_fits(cpu->attr, n);
 }
 
 /* MMCR2 bits that freeze PMC @pmc in every state: privileged, problem, hv. */
@@ -149,8 +164,7 @@ static bool p9_program_is_current(struct pmu_core_cpu *pcpu, u8 stopped)
 		return false;
 	for (i = 0; i < pcpu->n; i++)
 		if (cpu->prog_config[i] != pcpu->event[i]->hw.config ||
-		    memcmp(&cpu->prog_attr[i], &cpu->attr[i],
-			   sizeof(cpu->attr[i])))
+		    !p9_counter_attr_equal(&cpu->prog_attr[i], &cpu->attr[i]))
 			return false;
 	return true;
 }
@@ -178,6 +192,25 @@ static void p9_compute_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 	cpu->prog_valid = true;
 }
 
+/*
+ * The BHRB records whatever runs: a task's branch stack must start empty
+ * when it is first programmed after another task (or no reader) had the
+ * BHRB. The task is only compared, never followed.
+ */
+static void p9_bhrb_own(const struct p9_pmu_ops *hw, struct p9_cpu *cpu,
+			unsigned int n)
+{
+	const void *owner = NULL;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (cpu->attr[i].bhrb)
+			owner = current;
+	if (owner && owner != cpu->bhrb_owner)
+		hw->clear_bhrb();
+	cpu->bhrb_owner = owner;
+}
+
 /* Program the control registers and counters for the current events. */
 static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
@@ -194,6 +227,7 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	for (i = 0; i < pcpu->n; i++)
 		pcpu->event[i]->hw.idx = cpu->sched.pmc[i];
 	hw->write_mmcrs(&cpu->mmcr);
+	p9_bhrb_own(hw, cpu, pcpu->n);
 	/*
 	 * The counter-negative condition is a state, not an edge: a counter
 	 * left negative, by a stopped (throttled) event or an earlier one,
@@ -249,6 +283,40 @@ static bool p9_thresholding(const struct p9_event *ev)
 	return ev->mark && ev->thresh_start && ev->thresh_stop;
 }
 
+static bool p9_fetch_insn(void *arg, u64 addr, u32 *insn)
+{
+	const struct p9_pmu_ops *hw = arg;
+
+	return hw->fetch_insn(addr, insn);
+}
+
+/* The BHRB (frozen) as @event's branch stack, in the CPU's buffer. */
+static void p9_read_bhrb(const struct p9_pmu_ops *hw, struct p9_cpu *cpu,
+			 struct perf_event *event)
+{
+	u64 raw[P9_BHRB_ENTRIES], plm = event->attr.branch_sample_type;
+	struct p9_bhrb_reader r = {
+		.fetch = p9_fetch_insn,
+		.arg = (void *)hw,
+		.kernel_base = hw->kernel_base,
+		.user = !event->attr.exclude_user &&
+			(plm & PERF_SAMPLE_BRANCH_USER),
+		.kernel = !event->attr.exclude_kernel &&
+			  (plm & (PERF_SAMPLE_BRANCH_KERNEL |
+				  (hw->kernel_is_hv ? PERF_SAMPLE_BRANCH_HV :
+				   0))),
+	};
+	unsigned int n;
+
+	for (n = 0; n < P9_BHRB_ENTRIES; n++) {
+		raw[n] = hw->read_bhrb(n);
+		if (!raw[n])
+			break;
+	}
+	cpu->brs.nr = p9_bhrb_decode(raw, n, &r, cpu->brs_entries);
+	cpu->brs.hw_idx = -1ULL;
+}
+
 static bool p9_sample(const struct pmu_core_sample *sample)
 {
 	const struct p9_pmu_ops *hw = p9_hw(sample->pc);
@@ -276,6 +344,10 @@ static bool p9_sample(const struct pmu_core_sample *sample)
 	if (type & PERF_SAMPLE_WEIGHT_TYPE) {
 		data->weight.full = s.weight;
 		data->sample_flags |= PERF_SAMPLE_WEIGHT_TYPE;
+	}
+	if (type & PERF_SAMPLE_BRANCH_STACK) {
+		p9_read_bhrb(hw, cpu, event);
+		pmu_core_save_brstack(data, event, &cpu->brs);
 	}
 	return true;
 }
@@ -320,6 +392,7 @@ static struct attribute *p9_format_attrs[] = {
 const struct pmu_core_ops p9_core_ops = {
 	PMU_CORE_HOOKS(p9),
 	.counters	= &p9_pmcs,
+	.branch_stack	= true,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
 	.read_pending	= p9_read_pending,
@@ -327,6 +400,7 @@ const struct pmu_core_ops p9_core_ops = {
 	.capture	= p9_capture,
 	.event_bits	= P9_RAW_EVENT,
 	.max_precise	= 2,
+	.branches	= P9_BHRB_ENTRIES,
 	.caps_name	= "POWER9",
 };
 EXPORT_SYMBOL_GPL(p9_core_ops);

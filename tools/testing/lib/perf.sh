@@ -22,7 +22,13 @@ perf_json_tree() {
 	rm -f "$model"/*.json
 	for f in "$SUITE_ROOT"/tools/perf/pmu-events/arch/powerpc/power9-pmu/*.json \
 			"$SUITE_ROOT"/tools/perf/pmu-events/arch/powerpc/power9-nest/*.json; do
-		cp "$f" "$model/$(basename "$(dirname "$f")")-$(basename "$f")"
+		case $f in
+		# jevents reads metric group descriptions only from a file of
+		# this name (any other file is events); power9-nest alone has
+		# one.
+		*/metricgroups.json) cp "$f" "$model/metricgroups.json" ;;
+		*) cp "$f" "$model/$(basename "$(dirname "$f")")-$(basename "$f")" ;;
+		esac
 	done
 }
 

@@ -21,14 +21,19 @@ check "json: perf list describes power9/pm_br_pred/" sh -c \
 check "json: the description is under the power9 PMU" \
 	grep -q '^power9 pmu branch:' /tmp/list.out
 
+# perf lists every metric of the model, also the nest metrics
+# (/suite/p9-nest-metrics.txt), whose power9_nest PMU the guest does not
+# have: they are listed but cannot be evaluated here.
 total=$(wc -l </suite/p9-metrics.txt)
 table=$(awk '{ n += $2 } END { print n + 0 }' /suite/p9-table-groups.txt)
+nest=$(wc -l </suite/p9-nest-metrics.txt)
 listed=$($PERF list --raw-dump metrics 2>/dev/null | wc -w)
-echo "json: perf list metrics: $listed, metrics.json: $total, Table 5-24: $table"
-if [ "$listed" -eq $((total + table)) ] && [ "$total" -gt 0 ]; then
+echo "json: perf list metrics: $listed, metrics.json: $total, Table 5-24: $table, nest: $nest"
+if [ "$listed" -eq $((total + table + nest)) ] && [ "$total" -gt 0 ]; then
 	pass "json: perf list metrics lists every POWER9 metric"
 else
-	fail "json: perf list metrics lists every POWER9 metric" "$listed of $total"
+	fail "json: perf list metrics lists every POWER9 metric" \
+		"$listed of $((total + table + nest))"
 fi
 groups=$(cut -d' ' -f2 /suite/p9-metrics.txt | tr ';' '\n' | sort -u | grep -v '^$')
 missing=

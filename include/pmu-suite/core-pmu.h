@@ -69,6 +69,8 @@
  * @txn_flags: the open transaction's flags
  * @disable_depth: nesting of the perf core's and the framework's disables
  * @enabled: the hardware counts @event (see the NMI rules above)
+ * @unfolded: disabled by freezing alone (pmu_core_ops.freezes_all): the
+ *	counts are folded only if something changes before the enable
  * @keep: slots whose counters the interrupt found running and not
  *	overflowed: the reprogramming it does leaves them as they are, so
  *	that a read it interrupted sees prev_count move
@@ -80,6 +82,7 @@ struct pmu_core_cpu {
 	unsigned int txn_flags;
 	unsigned int disable_depth;
 	bool enabled;
+	bool unfolded;
 	unsigned long keep;
 	u64 priv[] __aligned(8);
 };
@@ -115,6 +118,10 @@ struct pmu_core_sample {
  * @config12: the PMU has format/ fields in config1 or config2 (else both
  *	must be 0)
  * @branch_stack: the PMU takes PERF_SAMPLE_BRANCH_STACK events
+ * @freezes_all: @freeze stops every counter and loses no overflow (one
+ *	pending stays pending): a disable that nothing follows but the
+ *	enable (a task switch between clone contexts) only freezes and
+ *	unfreezes, as long as no event samples a branch stack
  * @generic: the generic events (PERF_TYPE_HARDWARE, PERF_TYPE_HW_CACHE)
  *	the PMU counts, and their raw configs; NULL if it takes none. With
  *	a table, the PMU takes generic events whose config names its type
@@ -175,6 +182,7 @@ struct pmu_core_ops {
 	unsigned int filters;
 	bool config12;
 	bool branch_stack;
+	bool freezes_all;
 	const struct pmu_generic_table *generic;
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
 		     const char **why);

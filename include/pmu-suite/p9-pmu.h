@@ -23,7 +23,6 @@
  *	them back (last event gone)
  * @read_pmc: read PMC1-6 (32 bits)
  * @write_pmc: write PMC1-6
- * @read_mmcr0: read MMCR0
  * @write_mmcr0: write MMCR0
  * @write_mmcrs: write MMCR1, MMCR2 and MMCRA (not MMCR0)
  * @read_sample: capture SIER, SIAR, SDAR, MMCRA and the interrupted PC
@@ -42,7 +41,6 @@ struct p9_pmu_ops {
 	struct pmu_core_backend hw;
 	u64 (*read_pmc)(unsigned int pmc);
 	void (*write_pmc)(unsigned int pmc, u64 value);
-	u64 (*read_mmcr0)(void);
 	void (*write_mmcr0)(u64 value);
 	void (*write_mmcrs)(const struct p9_mmcr *m);
 	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);

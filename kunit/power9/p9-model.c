@@ -218,6 +218,7 @@ void p9_model_branch(u64 from, u32 insn, u64 to, bool mispred)
 /* Every register access may be the one an interrupt comes after. */
 static void p9_model_access(void)
 {
+	p9_model.accesses++;
 	pmu_model_nmi_access(&p9_model.nmi);
 }
 
@@ -234,14 +235,6 @@ static void p9_model_write_pmc(unsigned int pmc, u64 value)
 	p9_model.pmc[pmc] = value;
 	p9_model_check_alert();
 	p9_model_access();
-}
-
-static u64 p9_model_read_mmcr0(void)
-{
-	u64 value = p9_model.mmcr0;
-
-	p9_model_access();
-	return value;
 }
 
 static void p9_model_write_mmcr0(u64 value)
@@ -337,7 +330,6 @@ const struct p9_pmu_ops p9_model_ops = {
 	},
 	.read_pmc = p9_model_read_pmc,
 	.write_pmc = p9_model_write_pmc,
-	.read_mmcr0 = p9_model_read_mmcr0,
 	.write_mmcr0 = p9_model_write_mmcr0,
 	.write_mmcrs = p9_model_write_mmcrs,
 	.read_sample = p9_model_read_sample,

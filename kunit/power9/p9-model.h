@@ -30,6 +30,7 @@
  * @busy: another user holds the counters (reserve fails)
  * @alerts: performance monitor alerts raised so far
  * @nmi: an interrupt between any two register accesses of the driver
+ * @accesses: register accesses of the driver so far
  * @intr_sier: SIER as the last sample's interrupt registers carry it
  *	(the powerpc backend puts it where perf_reg_value() reads it)
  * @intr_mmcra: MMCRA likewise
@@ -58,6 +59,7 @@ struct p9_model {
 	bool busy;
 	unsigned int alerts;
 	struct pmu_model_nmi nmi;
+	unsigned int accesses;
 	u64 intr_sier;
 	u64 intr_mmcra;
 	u64 bhrb[P9_BHRB_ENTRIES];

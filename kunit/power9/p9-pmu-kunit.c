@@ -639,6 +639,84 @@ static void p9k_stopped_counter_stays_quiet(struct kunit *test)
 	perf_event_release_kernel(a);
 }
 
+/* The perf core's disable and enable, with nothing changed in between */
+static unsigned int p9k_disable_enable(struct perf_event *read)
+{
+	struct pmu *pmu = &p9_pmu_core.pmu;
+	unsigned int before;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	before = p9_model.accesses;
+	pmu->pmu_disable(pmu);
+	if (read)
+		pmu->read(read);
+	pmu->pmu_enable(pmu);
+	before = p9_model.accesses - before;
+	local_irq_restore(flags);
+	return before;
+}
+
+/*
+ * A task switch between clone contexts (a task and its inherited child)
+ * is a disable and an enable, nothing changing in between: the freeze and
+ * the unfreeze, two writes of MMCR0, are all it may cost; the counts go
+ * on exactly. Reading an event in between folds the counts, and the
+ * enable programs the counters again.
+ */
+static void p9k_switch_only_freezes(struct kunit *test)
+{
+	struct perf_event *a = p9k_open(0x10002, 0, NULL);
+	struct perf_event *b = p9k_open(P9K_B_CODE, 0, NULL);
+	unsigned int n;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	p9_model_count(0x10002, 100);
+	p9_model_count(P9K_B_CODE, 200);
+	n = p9k_disable_enable(NULL);
+	kunit_info(test, "register accesses for a switch between clone contexts: %u",
+		   n);
+	KUNIT_EXPECT_EQ(test, n, 2U);
+	p9_model_count(0x10002, 10);
+	KUNIT_EXPECT_GT(test, p9k_disable_enable(a), 2U);
+	p9_model_count(0x10002, 1);
+	p9_model_count(P9K_B_CODE, 2);
+	KUNIT_EXPECT_EQ(test, p9k_value(a), 111ULL);
+	KUNIT_EXPECT_EQ(test, p9k_value(b), 202ULL);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(a);
+}
+
+/* The same pair, with another counter's overflow after each access. */
+static void p9k_switch_nmi_anywhere(struct kunit *test)
+{
+	struct perf_event *a = p9k_open(0x10002, 0, NULL);
+	struct perf_event *b = p9k_open(P9K_B_CODE, P9K_B_PERIOD, NULL);
+	unsigned int at, fired = 0;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	for (at = 1; at <= 3; at++) {
+		pmu_model_nmi_arm(&p9_model.nmi, p9k_overflow_b, at);
+		p9_model_count(0x10002, 100);
+		p9k_disable_enable(NULL);
+		p9_model_count(0x10002, 100);
+		fired += pmu_model_nmi_disarm(&p9_model.nmi);
+		KUNIT_EXPECT_EQ_MSG(test, p9k_value(a), 200ULL * at,
+				    "NMI at access %u", at);
+	}
+	/* Two accesses: the third finds none to follow. */
+	KUNIT_EXPECT_EQ(test, fired, 2U);
+	/* The sampling event samples on (frozen, the first fed nothing). */
+	at = atomic_read(&samples);
+	KUNIT_EXPECT_GE(test, at, 1U);
+	p9k_overflow_b();
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), at + 1);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(a);
+}
+
 /* Branches of every kind, in the thread's user code */
 static const struct {
 	u64 from;
@@ -914,6 +992,8 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_nmi_during_read),
 	KUNIT_CASE(p9k_nmi_anywhere),
 	KUNIT_CASE(p9k_stopped_counter_stays_quiet),
+	KUNIT_CASE(p9k_switch_only_freezes),
+	KUNIT_CASE(p9k_switch_nmi_anywhere),
 	KUNIT_CASE(p9k_branch_stack),
 	KUNIT_CASE(p9k_branch_filters),
 	KUNIT_CASE(p9k_branch_stack_user_only),

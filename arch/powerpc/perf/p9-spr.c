@@ -60,11 +60,6 @@ static void p9_spr_write_pmc(unsigned int pmc, u64 value)
 	}
 }
 
-static u64 p9_spr_read_mmcr0(void)
-{
-	return mfspr(SPRN_MMCR0);
-}
-
 static void p9_spr_write_mmcr0(u64 value)
 {
 	mtspr(SPRN_MMCR0, value);
@@ -220,7 +215,6 @@ static struct p9_pmu_ops p9_spr_ops = {
 	},
 	.read_pmc = p9_spr_read_pmc,
 	.write_pmc = p9_spr_write_pmc,
-	.read_mmcr0 = p9_spr_read_mmcr0,
 	.write_mmcr0 = p9_spr_write_mmcr0,
 	.write_mmcrs = p9_spr_write_mmcrs,
 	.read_sample = p9_spr_read_sample,

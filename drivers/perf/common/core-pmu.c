@@ -170,14 +170,47 @@ static void pmu_core_fold(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 	}
 }
 
+/* Whether a disable may leave the counts unfolded (freezes_all). */
+static bool pmu_core_may_defer(struct pmu_core *pc, struct pmu_core_cpu *cpu)
+{
+	unsigned int i;
+
+	if (!pc->ops->freezes_all)
+		return false;
+	for (i = 0; i < cpu->n; i++)
+		if (has_branch_stack(cpu->event[i]))
+			return false;
+	return true;
+}
+
 static void pmu_core_hw_disable(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
+	u64 wrapped;
+
 	if (!cpu->enabled)
 		return;
 	/* From here the interrupt only quietens what raised it. */
 	cpu->enabled = false;
 	barrier();
-	pmu_core_fold(pc, cpu, pc->ops->freeze(pc, cpu));
+	wrapped = pc->ops->freeze(pc, cpu);
+	if (!wrapped && pmu_core_may_defer(pc, cpu)) {
+		cpu->unfolded = true;
+		return;
+	}
+	pmu_core_fold(pc, cpu, wrapped);
+}
+
+/*
+ * Something changes while disabled (an event comes, goes, starts, stops
+ * or is read): fold the counts a freeze left, and let the enable program
+ * the counters again.
+ */
+static void pmu_core_settle(struct pmu_core *pc, struct pmu_core_cpu *cpu)
+{
+	if (!cpu->unfolded)
+		return;
+	cpu->unfolded = false;
+	pmu_core_fold(pc, cpu, 0);
 }
 
 /*
@@ -202,6 +235,12 @@ static void pmu_core_hw_enable(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 	/* An overflow while counters start is handled, not dropped. */
 	cpu->enabled = true;
 	barrier();
+	/* Nothing changed: the counters go on from where they froze. */
+	if (cpu->unfolded) {
+		cpu->unfolded = false;
+		pc->ops->unfreeze(pc, cpu);
+		return;
+	}
 	pc->ops->program(pc, cpu);
 	pmu_core_update_userpages(cpu);
 	pc->ops->unfreeze(pc, cpu);
@@ -219,6 +258,13 @@ static void pmu_core_disable(struct pmu_core *pc)
 
 	if (!cpu->disable_depth++)
 		pmu_core_hw_disable(pc, cpu);
+}
+
+/* Disable to change what counts: the enable programs the counters. */
+static void pmu_core_disable_change(struct pmu_core *pc)
+{
+	pmu_core_disable(pc);
+	pmu_core_settle(pc, this_cpu_ptr(pc->cpus));
 }
 
 static void pmu_core_enable(struct pmu_core *pc)
@@ -243,7 +289,7 @@ static void pmu_core_start(struct perf_event *event, int flags)
 {
 	struct pmu_core *pc = to_pmu_core(event->pmu);
 
-	pmu_core_disable(pc);
+	pmu_core_disable_change(pc);
 	event->hw.state = 0;
 	pmu_core_enable(pc);
 	perf_event_update_userpage(event);
@@ -256,7 +302,7 @@ static void pmu_core_stop(struct perf_event *event, int flags)
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	/* Disabling folds the count; enabling leaves the counter quiet. */
-	pmu_core_disable(pc);
+	pmu_core_disable_change(pc);
 	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	pmu_core_enable(pc);
 }
@@ -269,7 +315,7 @@ static int pmu_core_add(struct perf_event *event, int flags)
 	unsigned int n;
 	int ret = -EAGAIN;
 
-	pmu_core_disable(pc);
+	pmu_core_disable_change(pc);
 	n = cpu->n;
 	if (n == pc->ops->counters->n)
 		goto out;
@@ -298,7 +344,7 @@ static void pmu_core_del(struct perf_event *event, int flags)
 	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
 	unsigned int i;
 
-	pmu_core_disable(pc);
+	pmu_core_disable_change(pc);
 	for (i = 0; i < cpu->n; i++)
 		if (cpu->event[i] == event)
 			break;
@@ -320,6 +366,8 @@ static void pmu_core_read(struct perf_event *event)
 	struct pmu_core *pc = to_pmu_core(event->pmu);
 	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
 
+	/* A freeze left the counts unfolded: fold them all now. */
+	pmu_core_settle(pc, cpu);
 	if (!cpu->enabled || event->hw.idx < 0 || !pmu_core_counting(event))
 		return;
 	if (pc->ops->read_pending && pc->ops->read_pending(pc, event))
@@ -334,7 +382,7 @@ static void pmu_core_start_txn(struct pmu *pmu, unsigned int flags)
 
 	cpu->txn_flags = flags;
 	if (flags & PERF_PMU_TXN_ADD)
-		pmu_core_disable(pc);
+		pmu_core_disable_change(pc);
 }
 
 static void pmu_core_cancel_txn(struct pmu *pmu)

@@ -136,16 +136,23 @@ static u64 p9_mmcr2_freeze(unsigned int pmc)
 	return P9_MMCR2_FCS(pmc) | P9_MMCR2_FCP(pmc) | P9_MMCR2_FCH(pmc);
 }
 
-/* Freeze, and drop a pending alert: every counter is rewritten on enable. */
-static void p9_freeze_all(const struct p9_pmu_ops *hw)
+/*
+ * Freeze, and drop a pending alert: a counter still negative alerts again
+ * when the enable sets PMAE. MMCR0 is all the driver's: what it wrote last
+ * (p9_unfreeze()), but for FC, PMAE and PMAO, which an alert changes and
+ * this sets or clears anyway, so it is written without being read.
+ */
+static void p9_freeze_all(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
-	hw->write_mmcr0((hw->read_mmcr0() | P9_MMCR0_FC) &
-			~(P9_MMCR0_PMAE | P9_MMCR0_PMAO));
+	struct p9_cpu *cpu = pmu_core_priv(pcpu);
+
+	p9_hw(pc)->write_mmcr0((cpu->mmcr.mmcr0 | P9_MMCR0_FC) &
+			       ~(P9_MMCR0_PMAE | P9_MMCR0_PMAO));
 }
 
 static u64 p9_freeze(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
-	p9_freeze_all(p9_hw(pc));
+	p9_freeze_all(pc, cpu);
 	return 0;
 }
 
@@ -259,7 +266,7 @@ static bool p9_read_pending(struct pmu_core *pc, struct perf_event *event)
 /* Overflows show as negative counters: freeze and let the loop look. */
 static u64 p9_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
-	p9_freeze_all(p9_hw(pc));
+	p9_freeze_all(pc, cpu);
 	return 0;
 }
 
@@ -393,6 +400,8 @@ const struct pmu_core_ops p9_core_ops = {
 	PMU_CORE_HOOKS(p9),
 	.counters	= &p9_pmcs,
 	.branch_stack	= true,
+	/* MMCR0[FC] stops every PMC; a negative one alerts again. */
+	.freezes_all	= true,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
 	.read_pending	= p9_read_pending,

@@ -688,6 +688,44 @@ static void p9k_switch_only_freezes(struct kunit *test)
 	perf_event_release_kernel(a);
 }
 
+static int p9k_other_task(void *data)
+{
+	complete(data);
+	return 0;
+}
+
+/*
+ * A task switch to a task without events and back: what the framework
+ * and the driver cost then, printed for the benchmark.
+ */
+static void p9k_switch_accesses(struct kunit *test)
+{
+	struct perf_event *a = p9k_open(0x10002, 0, NULL);
+	struct perf_event *b = p9k_open(P9K_B_CODE, 0, NULL);
+	DECLARE_COMPLETION_ONSTACK(done);
+	struct task_struct *t;
+	unsigned int before;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	p9_model_count(0x10002, 100);
+	t = kthread_create(p9k_other_task, &done, "p9k_other");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	kthread_bind(t, raw_smp_processor_id());
+	before = p9_model.accesses;
+	wake_up_process(t);
+	wait_for_completion(&done);
+	before = p9_model.accesses - before;
+	kunit_info(test, "register accesses for a switch out and back in: %u",
+		   before);
+	/* Out: freeze, read 2, MMCRs, unfreeze; in: freeze, MMCRs, 6, unfreeze */
+	KUNIT_EXPECT_LE(test, before, 14U);
+	p9_model_count(0x10002, 1);
+	KUNIT_EXPECT_EQ(test, p9k_value(a), 101ULL);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(a);
+}
+
 /* The same pair, with another counter's overflow after each access. */
 static void p9k_switch_nmi_anywhere(struct kunit *test)
 {
@@ -994,6 +1032,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_stopped_counter_stays_quiet),
 	KUNIT_CASE(p9k_switch_only_freezes),
 	KUNIT_CASE(p9k_switch_nmi_anywhere),
+	KUNIT_CASE(p9k_switch_accesses),
 	KUNIT_CASE(p9k_branch_stack),
 	KUNIT_CASE(p9k_branch_filters),
 	KUNIT_CASE(p9k_branch_stack_user_only),

@@ -667,7 +667,8 @@ EXPORT_SYMBOL_GPL(pmu_core_sample_regs);
  * Called by the driver's interrupt entry, in NMI context or with
  * interrupts off, possibly inside any of the framework's callbacks. With
  * the PMU disabled the driver only quietens what raised the interrupt:
- * the disable folded, or is about to fold, the counts. Otherwise every
+ * the disable folded, or is about to fold, the counts, or left them
+ * frozen for a later fold (freezes_all). Otherwise every
  * counting event is folded; a sampling event whose counter overflowed and
  * whose period ended delivers a sample, and is stopped if the perf core
  * throttles it; then the driver reprograms the counters that overflowed

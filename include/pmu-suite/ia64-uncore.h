@@ -105,14 +105,41 @@ enum ia64_z_subctl {
 #define IA64_R_SIDE_COUNTERS	8
 #define IA64_R_PORTS		12
 #define IA64_R_IPERF_PER_PORT	2
-/* ev_sel (Table 5-27): 0/1 RIX (IPERF0/1), 2/3 QLX event 0/1 */
+/* ev_sel (Table 5-27): 0/1 RIX (IPERF0/1), 2/3 QLX event 0/1, 4/5 MM 0/1 */
 #define IA64_R_EV_SEL_QLX	2
+#define IA64_R_EV_SEL_MM	4
 /* R_CSR_ARB_PERF_CTR (Table 5-30): event 0 in bits 7:0, event 1 in 23:16 */
 #define IA64_R_ARB_FIELDS	2
 #define IA64_R_ARB_FIELD(f)	(GENMASK(7, 0) << 16 * (f))
 #define IA64_R_ARB_TYPE		GENMASK(3, 0)
 #define IA64_R_ARB_CLS		GENMASK(6, 4)
 #define IA64_R_ARB_SUB		BIT(7)
+/*
+ * The two match/mask sets of a port (5.6.3.6, Table 5-24): MATCH_LSB,
+ * MATCH_MSB, MASK_LSB, MASK_MSB and MM_CFG, 8 bytes apart from the
+ * offset ia64_unc_rbox_mm_offset() gives. The LSB registers hold bits
+ * 31:0 of the packet header, the MSB ones bits 63:32.
+ */
+#define IA64_R_MM_SETS		2
+#define IA64_R_MM_MATCH_LSB	0x00
+#define IA64_R_MM_MATCH_MSB	0x08
+#define IA64_R_MM_MASK_LSB	0x10
+#define IA64_R_MM_MASK_MSB	0x18
+#define IA64_R_MM_CFG		0x20
+#define IA64_R_MM_CFG_FLIT	GENMASK(19, 16)	/* match_flit_cnt */
+#define IA64_R_MM_CFG_IG_FLIT	BIT(20)		/* ig_flit_cnt */
+#define IA64_R_MM_CFG_EN	BIT(21)		/* mm_en */
+/* The header fields match and mask compare (Tables 5-32 to 5-35) */
+#define IA64_R_MM_VNW		GENMASK_ULL(4, 3)
+#define IA64_R_MM_OPC		GENMASK_ULL(8, 5)
+#define IA64_R_MM_MC		GENMASK_ULL(12, 9)
+#define IA64_R_MM_DNID		GENMASK_ULL(17, 13)
+#define IA64_R_MM_RNID		GENMASK_ULL(35, 31)
+#define IA64_R_MM_RDS		GENMASK_ULL(51, 48)
+#define IA64_R_MM_FIELDS	(IA64_R_MM_VNW | IA64_R_MM_OPC | IA64_R_MM_MC | \
+				 IA64_R_MM_DNID | IA64_R_MM_RNID | IA64_R_MM_RDS)
+/* Longest QPI packet: 11 flits (Table 5-33, OPC) */
+#define IA64_R_MM_MAX_FLITS	11
 
 #define IA64_UNC_MAX_COUNTERS	16
 #define IA64_UNC_MAX_INSTANCES	2
@@ -124,7 +151,10 @@ enum ia64_z_subctl {
  *	   subctl2=config2:0-31 (the event's sub-control registers)
  *  R-Box: iperf=config:0-31, port=config:32-35, qlx=config:36; with qlx
  *	   set, config:0-7 is the ARB_PERF event field instead of an IPERF
- *	   value: type=config:0-3, cls=config:4-6, sub=config:7
+ *	   value: type=config:0-3, cls=config:4-6, sub=config:7. With
+ *	   mm=config:37, the port's match/mask facility: match=config1:0-63,
+ *	   mask=config2:0-63 (packet header bits 63:0), mm_flit=config:38-41
+ *	   (match_flit_cnt), mm_anyflit=config:42 (ig_flit_cnt)
  */
 #define IA64_UNC_CFG_EVENT	GENMASK_ULL(5, 0)
 #define IA64_UNC_CFG_BOX	BIT_ULL(8)
@@ -132,6 +162,9 @@ enum ia64_z_subctl {
 #define IA64_UNC_CFG_PORT	GENMASK_ULL(35, 32)
 #define IA64_UNC_CFG_QLX	BIT_ULL(36)
 #define IA64_UNC_CFG_ARB	GENMASK_ULL(7, 0)
+#define IA64_UNC_CFG_MM		BIT_ULL(37)
+#define IA64_UNC_CFG_MM_FLIT	GENMASK_ULL(41, 38)
+#define IA64_UNC_CFG_MM_ANYFLIT	BIT_ULL(42)
 
 /**
  * struct ia64_unc_event - a decoded uncore event
@@ -142,6 +175,10 @@ enum ia64_z_subctl {
  * @iperf: R-Box R_CSR_Pnn_IPERFn value (RIX events)
  * @qlx: R-Box QLX event: @arb, not @iperf, selects it
  * @arb: R-Box ARB_PERF event field (type 3:0, cls 6:4, sub 7)
+ * @mm: R-Box match/mask event: @match, @mask and @mm_cfg select it
+ * @match: R-Box packet header match value (bits 63:0)
+ * @mask: R-Box header bits compared with @match
+ * @mm_cfg: R-Box MM_CFG value (mm_en and the flit selection)
  * @subctl: B-Box B_CSR_PERF_CTL2 value the event needs
  * @has_subctl: the event depends on @subctl
  * @nr_zsc: number of Z-Box sub-control registers the event needs
@@ -156,12 +193,62 @@ struct ia64_unc_event {
 	u32 iperf;
 	bool qlx;
 	u8 arb;
+	bool mm;
+	u64 match;
+	u64 mask;
+	u32 mm_cfg;
 	u64 subctl;
 	bool has_subctl;
 	u8 nr_zsc;
 	u8 zsc_reg[IA64_Z_SC_PER_EVENT];
 	u32 zsc_val[IA64_Z_SC_PER_EVENT];
 };
+
+/**
+ * struct ia64_unc_mm - an R-Box match/mask set's values
+ * @match: MATCH_MSB:MATCH_LSB
+ * @mask: MASK_MSB:MASK_LSB
+ * @cfg: MM_CFG
+ */
+struct ia64_unc_mm {
+	u64 match;
+	u64 mask;
+	u32 cfg;
+};
+
+/**
+ * struct ia64_unc_share - the counters of one box instance (the R-Box is
+ * one, with both sides' counters) and the registers their events share
+ * @used: counters taken
+ * @ctl2: B: B_CSR_PERF_CTL2, one for the box
+ * @ctl2_users: B: events that use it
+ * @iperf: R: R_CSR_Pnn_IPERF0/1 of each port
+ * @iperf_users: R: events using each
+ * @arb_perf: R: R_CSR_Pnn_ARB_PERF of each port
+ * @arb_users: R: events using each of its two event fields
+ * @mm: R: each port's two match/mask sets
+ * @mm_users: R: events using each
+ * @zsc: Z: the sub-control registers (enum ia64_z_subctl)
+ * @zsc_users: Z: events using each
+ */
+struct ia64_unc_share {
+	u16 used;
+	u64 ctl2;
+	u8 ctl2_users;
+	u32 iperf[IA64_R_PORTS][IA64_R_IPERF_PER_PORT];
+	u8 iperf_users[IA64_R_PORTS][IA64_R_IPERF_PER_PORT];
+	u32 arb_perf[IA64_R_PORTS];
+	u8 arb_users[IA64_R_PORTS][IA64_R_ARB_FIELDS];
+	struct ia64_unc_mm mm[IA64_R_PORTS][IA64_R_MM_SETS];
+	u8 mm_users[IA64_R_PORTS][IA64_R_MM_SETS];
+	u32 zsc[IA64_Z_SC_NR];
+	u8 zsc_users[IA64_Z_SC_NR];
+};
+
+int ia64_unc_take(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
+		  unsigned int *slot);
+void ia64_unc_give(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
+		   unsigned int counter, unsigned int slot);
 
 u32 ia64_unc_box_window(enum ia64_unc_box box, unsigned int inst);
 u64 ia64_unc_csr_phys(unsigned int socket, u32 offset);
@@ -199,5 +286,6 @@ unsigned int ia64_unc_rbox_ev_sel(const struct ia64_unc_event *ev,
 u8 ia64_unc_rbox_arb_field(u32 arb_perf, unsigned int field);
 u32 ia64_unc_rbox_arb_perf(u32 old, unsigned int field, u8 arb);
 u32 ia64_unc_rbox_arb_offset(unsigned int port);
+u32 ia64_unc_rbox_mm_offset(unsigned int port, unsigned int set);
 
 #endif /* _IA64_UNCORE_H */

@@ -345,6 +345,115 @@ static void unc_rbox_qlx_sharing(struct kunit *test)
 	unc_expect_turns(test, (struct perf_event *[]){ a, b, c, d }, 4);
 }
 
+/* A match/mask event of @port: packets (@flit 1), one flit, or every flit (0) */
+static u64 mcfg(unsigned int port, unsigned int flit)
+{
+	return rcfg(port, 0) | IA64_UNC_CFG_MM |
+	       (flit ? (u64)flit << 38 : IA64_UNC_CFG_MM_ANYFLIT);
+}
+
+static struct perf_event *unc_open_mm(unsigned int port, unsigned int flit,
+				      u64 match, u64 mask)
+{
+	struct perf_event_attr attr = {
+		.type = ia64_uncore_pmu_type(IA64_UNC_RBOX),
+		.size = sizeof(attr),
+		.config = mcfg(port, flit),
+		.config1 = match,
+		.config2 = mask,
+	};
+
+	return perf_event_create_kernel_counter(&attr,
+						ia64_uncore_socket_cpu(SOCKET),
+						NULL, NULL, NULL);
+}
+
+#define HDR_DRS_DATAC(rds)	(0x1c00 | (u64)(rds) << 48)
+#define HDR_DRS_WBIDATA		0x1c80ULL
+#define HDR_HOM_REQ		0x0000ULL
+#define HDR_SNP			0x0600ULL
+
+/*
+ * Match/mask events count the traffic they match (5.6.3.6): DRS.DataC_M
+ * packets (Table 5-36, with RDS in MATCH/MASK_MSB) through set 0, every
+ * flit of HOM requests through set 1, on PSR0 (port 2, left side).
+ */
+static void unc_rbox_mm_counts(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *m, *h, *f;
+
+	m = unc_open_mm(2, 1, HDR_DRS_DATAC(0x8), 0x1fe0 | 0xfULL << 48);
+	h = unc_open_mm(2, 0, HDR_HOM_REQ, 0x1e00);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(m));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(h));
+	KUNIT_EXPECT_EQ(test, s->r_mm[2][0][0], 0x1c00ULL);
+	KUNIT_EXPECT_EQ(test, s->r_mm[2][0][1], 0x80000ULL);
+	KUNIT_EXPECT_EQ(test, s->r_mm[2][0][2], 0x1fe0ULL);
+	KUNIT_EXPECT_EQ(test, s->r_mm[2][0][3], 0xf0000ULL);
+	KUNIT_EXPECT_EQ(test, s->r_mm[2][0][4], 0x210000ULL);
+	KUNIT_EXPECT_EQ(test, s->r_mm[2][1][2], 0x1e00ULL);
+	KUNIT_EXPECT_EQ(test, s->r_mm[2][1][4], 0x300000ULL);
+	/* counters 0 and 1: pt_sel 2, ev_sel 100 and 101 */
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[0], (u64)(BIT(22) | 2 << 19 | 4 << 16));
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[1], (u64)(BIT(22) | 2 << 19 | 5 << 16));
+	ia64_umodel_r_packets(SOCKET, 2, HDR_DRS_DATAC(0x8), 9, 10);	/* M */
+	ia64_umodel_r_packets(SOCKET, 2, HDR_DRS_DATAC(0x4), 9, 6);	/* E */
+	ia64_umodel_r_packets(SOCKET, 2, HDR_DRS_WBIDATA, 9, 5);
+	ia64_umodel_r_packets(SOCKET, 2, HDR_HOM_REQ, 1, 7);
+	ia64_umodel_r_packets(SOCKET, 2, HDR_SNP, 1, 100);
+	ia64_umodel_r_packets(SOCKET, 3, HDR_DRS_DATAC(0x8), 9, 50);	/* port 3 */
+	ia64_umodel_r_count(SOCKET, 2, BIT(31), 1000);		/* a RIX event */
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(m), 10ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(h), 7ULL);
+	perf_event_release_kernel(h);
+	/* The ninth flit of any DRS packet, in the set h left */
+	f = unc_open_mm(2, 9, 0x1c00, 0x1e00);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(f));
+	KUNIT_EXPECT_EQ(test, s->r_mm[2][1][4], 0x290000ULL);
+	ia64_umodel_r_packets(SOCKET, 2, HDR_DRS_WBIDATA, 9, 4);
+	ia64_umodel_r_packets(SOCKET, 2, HDR_DRS_WBIDATA | BIT(8), 11, 3);
+	ia64_umodel_r_packets(SOCKET, 2, 0x1800, 9, 20);		/* NCB */
+	KUNIT_EXPECT_EQ(test, unc_value(f), 7ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(m), 10ULL);
+	perf_event_release_kernel(m);
+	perf_event_release_kernel(f);
+	KUNIT_EXPECT_FALSE(test, s->r_ctrl[0] & IA64_R_CTRL_EN);
+	unc_expect_quiet(test);
+}
+
+/*
+ * Two match/mask sets per port: events with the same values share one,
+ * another value takes the second, a third value waits its turn.
+ */
+static void unc_rbox_mm_sharing(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *a, *b, *c, *d;
+
+	a = unc_open_mm(6, 1, HDR_SNP, 0x1e00);
+	b = unc_open_mm(6, 1, HDR_SNP, 0x1e00);
+	c = unc_open_mm(6, 1, HDR_HOM_REQ, 0x1e00);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	KUNIT_EXPECT_EQ(test, s->r_mm[6][0][0], HDR_SNP);
+	KUNIT_EXPECT_EQ(test, s->r_mm[6][1][2], 0x1e00ULL);
+	/* Port 6 is right side, pt_sel 1: counters 8-10 */
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[9], (u64)(BIT(22) | 1 << 19 | 4 << 16));
+	KUNIT_EXPECT_EQ(test, s->r_ctrl[10], (u64)(BIT(22) | 1 << 19 | 5 << 16));
+	ia64_umodel_r_packets(SOCKET, 6, HDR_SNP, 1, 13);
+	ia64_umodel_r_packets(SOCKET, 6, HDR_HOM_REQ, 1, 2);
+	KUNIT_EXPECT_EQ(test, unc_value(a), 13ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(b), 13ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(c), 2ULL);
+	/* Same match and mask, another flit selection: a third value */
+	d = unc_open_mm(6, 0, HDR_SNP, 0x1e00);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	unc_expect_turns(test, (struct perf_event *[]){ a, b, c, d }, 4);
+}
+
 /* More events than counters: the perf core multiplexes them. */
 static void unc_more_events_than_counters(struct kunit *test)
 {
@@ -414,6 +523,7 @@ static void unc_follows_hotplug(struct kunit *test)
 #endif
 
 static void excl_kernel(struct perf_event_attr *a) { a->exclude_kernel = 1; }
+static void mask_bit0(struct perf_event_attr *a) { a->config2 = 1; }
 static void excl_user(struct perf_event_attr *a) { a->exclude_user = 1; }
 static void sampling(struct perf_event_attr *a) { a->sample_period = 1000; }
 static void freq(struct perf_event_attr *a) { a->freq = 1; a->sample_freq = 100; }
@@ -443,8 +553,13 @@ static void unc_refusals(struct kunit *test)
 					       0, NULL)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(21)), 0, NULL)),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(31)), 1, NULL)),
-			-EOPNOTSUPP);
+	/* match/mask: without mm, outside the mask, bits of no header field */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(31)), 8, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, mcfg(0, 1), 8, NULL)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, mcfg(0, 1), 1, mask_bit0)),
+			-EINVAL);
 	/* QLX: reserved type, IPERF bits with qlx, illegal class */
 	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, qcfg(0, 0x03), 0, NULL)),
 			-EINVAL);
@@ -525,6 +640,8 @@ static struct kunit_case unc_cases[] = {
 	KUNIT_CASE(unc_rbox_iperf_sharing),
 	KUNIT_CASE(unc_rbox_qlx_counts),
 	KUNIT_CASE(unc_rbox_qlx_sharing),
+	KUNIT_CASE(unc_rbox_mm_counts),
+	KUNIT_CASE(unc_rbox_mm_sharing),
 	KUNIT_CASE(unc_more_events_than_counters),
 	KUNIT_CASE(unc_bbox_ctl2_sharing),
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)

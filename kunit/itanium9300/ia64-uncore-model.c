@@ -5,7 +5,8 @@
  * enabled counters only, 40-bit B- and Z-Box counters (the Z-Box split
  * 32 + 8 over the counter and its control), 48-bit R-Box counters (split
  * 32 + 16), overflow bits, box-level and D-Box freezes with the 0 to 1
- * transitions of frz_all and unfrz_all, and ov_box.
+ * transitions of frz_all and unfrz_all, and ov_box; the R-Box match/mask
+ * sets count the flits or packets of injected traffic that they match.
  */
 #include <linux/bitfield.h>
 #include <linux/delay.h>
@@ -147,27 +148,60 @@ static int umodel_r_port(unsigned int c, unsigned int pt_sel)
 	return c < 8 ? left[pt_sel] : right[pt_sel];
 }
 
+/* What happened on a port: a RIX event, a QLX event, or packets */
+struct umodel_r_ev {
+	enum { UMODEL_RIX, UMODEL_QLX, UMODEL_PKT } kind;
+	u32 iperf;
+	u8 arb;
+	u64 hdr;		/* packet header bits 63:0 */
+	unsigned int flits;	/* flits in each packet */
+};
+
 /*
- * Whether R-Box counter @c, as programmed, counts a RIX event of @iperf
- * (qlx false) or the QLX event @arb (type, cls, sub) of its port.
+ * How many flits of a packet with header @hdr and @flits flits match/mask
+ * set @mm counts (5.6.3.6): none unless mm_en is set and the header bits
+ * the mask selects equal the match's (header bits 71:64 are taken as 0);
+ * then every flit with ig_flit_cnt, or the one match_flit_cnt names.
  */
-static bool umodel_r_counts(struct ia64_umodel_socket *s, unsigned int c,
-			    bool qlx, u32 iperf, u8 arb)
+static u64 umodel_mm_flits(const u64 *mm, u64 hdr, unsigned int flits)
+{
+	u64 match = mm[0] | mm[1] << 32, mask = mm[2] | mm[3] << 32;
+	u64 cfg = mm[4];
+	unsigned int nth = FIELD_GET(IA64_R_MM_CFG_FLIT, cfg);
+
+	if (!(cfg & IA64_R_MM_CFG_EN) || (hdr ^ match) & mask ||
+	    (cfg >> 8) & cfg & 0xff)	/* match_71_64 under mask_71_64 */
+		return 0;
+	if (cfg & IA64_R_MM_CFG_IG_FLIT)
+		return flits;
+	return nth >= 1 && nth <= flits;
+}
+
+/* How many of @e R-Box counter @c, as programmed, counts per occurrence */
+static u64 umodel_r_counts(struct ia64_umodel_socket *s, unsigned int c,
+			   const struct umodel_r_ev *e)
 {
 	unsigned int ev_sel = FIELD_GET(IA64_R_CTRL_EV_SEL, s->r_ctrl[c]);
 	int port = umodel_r_port(c, FIELD_GET(IA64_R_CTRL_PT_SEL, s->r_ctrl[c]));
 
 	if (port < 0)
-		return false;
-	if (!qlx)
-		return ev_sel <= 1 && s->r_iperf[port][ev_sel] & iperf;
-	if (ev_sel != 2 && ev_sel != 3)
-		return false;
-	return ((s->r_arb[port] >> 16 * (ev_sel - 2)) & 0xff) == arb;
+		return 0;
+	switch (e->kind) {
+	case UMODEL_RIX:
+		return ev_sel <= 1 && s->r_iperf[port][ev_sel] & e->iperf;
+	case UMODEL_QLX:
+		if (ev_sel != 2 && ev_sel != 3)
+			return 0;
+		return ((s->r_arb[port] >> 16 * (ev_sel - 2)) & 0xff) == e->arb;
+	default:
+		if (ev_sel != 4 && ev_sel != 5)
+			return 0;
+		return umodel_mm_flits(s->r_mm[port][ev_sel - 4], e->hdr, e->flits);
+	}
 }
 
-static void umodel_r_add(unsigned int socket, unsigned int port, bool qlx,
-			 u32 iperf, u8 arb, u64 n)
+static void umodel_r_add(unsigned int socket, unsigned int port,
+			 const struct umodel_r_ev *e, u64 n)
 {
 	struct ia64_umodel_socket *s = &ia64_umodel[socket];
 	const u64 max = BIT_ULL(48);
@@ -176,13 +210,15 @@ static void umodel_r_add(unsigned int socket, unsigned int port, bool qlx,
 
 	flags = umodel_lock_counting(s, IA64_UMODEL_FRZ_R);
 	for (c = 0; c < 16; c++) {
-		u64 ctrl = s->r_ctrl[c], v;
+		u64 ctrl = s->r_ctrl[c], v, k;
 
 		if (s->frozen & IA64_UMODEL_FRZ_R || !(ctrl & IA64_R_CTRL_EN) ||
-		    umodel_r_port(c, FIELD_GET(IA64_R_CTRL_PT_SEL, ctrl)) != port ||
-		    !umodel_r_counts(s, c, qlx, iperf, arb))
+		    umodel_r_port(c, FIELD_GET(IA64_R_CTRL_PT_SEL, ctrl)) != port)
 			continue;
-		v = s->r_cnt[c] + n;
+		k = umodel_r_counts(s, c, e);
+		if (!k)
+			continue;
+		v = s->r_cnt[c] + k * n;
 		s->r_cnt[c] = v & (max - 1);
 		if (v >= max) {
 			s->r_ctrl[c] |= IA64_R_CTRL_OV;
@@ -196,14 +232,27 @@ static void umodel_r_add(unsigned int socket, unsigned int port, bool qlx,
 void ia64_umodel_r_count(unsigned int socket, unsigned int port, u32 iperf,
 			 u64 n)
 {
-	umodel_r_add(socket, port, false, iperf, 0, n);
+	struct umodel_r_ev e = { .kind = UMODEL_RIX, .iperf = iperf };
+
+	umodel_r_add(socket, port, &e, n);
 }
 
 /* @n QLX events @arb (ARB_PERF type 3:0, cls 6:4, sub 7) on @port */
 void ia64_umodel_r_qlx_count(unsigned int socket, unsigned int port, u8 arb,
 			     u64 n)
 {
-	umodel_r_add(socket, port, true, 0, arb, n);
+	struct umodel_r_ev e = { .kind = UMODEL_QLX, .arb = arb };
+
+	umodel_r_add(socket, port, &e, n);
+}
+
+/* @n packets of @flits flits with header bits 63:0 @hdr through @port */
+void ia64_umodel_r_packets(unsigned int socket, unsigned int port, u64 hdr,
+			   unsigned int flits, u64 n)
+{
+	struct umodel_r_ev e = { .kind = UMODEL_PKT, .hdr = hdr, .flits = flits };
+
+	umodel_r_add(socket, port, &e, n);
 }
 
 static int umodel_cpu_socket(unsigned int cpu)
@@ -220,6 +269,23 @@ static int umodel_arb_port(u32 off)
 		if (off == ia64_unc_rbox_arb_offset(port))
 			return port;
 	return -1;
+}
+
+/* The match/mask register at @off: its port, set and index (0-4) */
+static bool umodel_mm_reg(u32 off, unsigned int *port, unsigned int *set,
+			  unsigned int *reg)
+{
+	for (*port = 0; *port < IA64_R_PORTS; (*port)++) {
+		for (*set = 0; *set < IA64_R_MM_SETS; (*set)++) {
+			u32 base = ia64_unc_rbox_mm_offset(*port, *set);
+
+			if (off >= base && off <= base + IA64_R_MM_CFG && !(off & 7)) {
+				*reg = (off - base) / 8;
+				return true;
+			}
+		}
+	}
+	return false;
 }
 
 static bool umodel_is_iperf(u32 off)
@@ -275,8 +341,8 @@ static bool umodel_globally_frozen(struct ia64_umodel_socket *s)
 static u64 umodel_read(unsigned int socket, u32 off)
 {
 	struct ia64_umodel_socket *s = &ia64_umodel[socket % IA64_UMODEL_SOCKETS];
+	unsigned int idx, c, port, set, mmr;
 	unsigned long flags;
-	unsigned int idx, c;
 	u64 *reg, v = 0;
 	int kind;
 
@@ -315,6 +381,8 @@ static u64 umodel_read(unsigned int socket, u32 off)
 		v = s->r_iperf[(off - IA64_R_IPERF(0, 0)) >> 8][!!(off & 8)];
 	} else if (umodel_arb_port(off) >= 0) {
 		v = s->r_arb[umodel_arb_port(off)];
+	} else if (umodel_mm_reg(off, &port, &set, &mmr)) {
+		v = s->r_mm[port][set][mmr];
 	} else {
 		s->bad_accesses++;
 	}
@@ -401,8 +469,8 @@ static void umodel_bz_write(struct ia64_umodel_socket *s, u32 off, u64 val)
 static void umodel_write(unsigned int socket, u32 off, u64 val)
 {
 	struct ia64_umodel_socket *s = &ia64_umodel[socket % IA64_UMODEL_SOCKETS];
+	unsigned int c, port, set, mmr;
 	unsigned long flags;
-	unsigned int c;
 
 	raw_spin_lock_irqsave(&umodel_lock, flags);
 	if (off == IA64_DBX_CSR_MISC) {
@@ -443,6 +511,16 @@ static void umodel_write(unsigned int socket, u32 off, u64 val)
 		/* bits 15:8 and 31:24 read zero (Table 5-30) */
 		s->r_arb[umodel_arb_port(off)] = val & (IA64_R_ARB_FIELD(0) |
 							IA64_R_ARB_FIELD(1));
+	} else if (umodel_mm_reg(off, &port, &set, &mmr)) {
+		if (!umodel_globally_frozen(s))
+			s->unfrozen_writes++;
+		/* Bits of no header field "must write to 0" (Tables 5-32-5-35) */
+		if (mmr < 4 && val & ~(mmr & 1 ? upper_32_bits(IA64_R_MM_FIELDS) :
+				       lower_32_bits(IA64_R_MM_FIELDS)))
+			s->bad_accesses++;
+		/* 32-bit registers; MM_CFG bits 31:22 read zero (Table 5-31) */
+		s->r_mm[port][set][mmr] = val & (mmr == 4 ? GENMASK(21, 0) :
+						 GENMASK(31, 0));
 	} else {
 		s->bad_accesses++;
 	}

@@ -37,6 +37,8 @@
  * @r_cnt: the 48-bit R-Box counts
  * @r_iperf: R_CSR_Pnn_IPERF0/1
  * @r_arb: R_CSR_Pnn_ARB_PERF (event 0 in bits 7:0, event 1 in 23:16)
+ * @r_mm: each port's match/mask sets: MATCH_LSB, MATCH_MSB, MASK_LSB,
+ *	  MASK_MSB, MM_CFG
  * @r_gblcfg: R_CSR_PERF_GBLCFG (daf and pmi_en)
  * @unfrozen_writes: control register writes while not globally frozen
  * @unfrozen_reads: reads of split counter halves while not globally frozen
@@ -57,6 +59,7 @@ struct ia64_umodel_socket {
 	u64 r_cnt[16];
 	u64 r_iperf[12][2];
 	u64 r_arb[12];
+	u64 r_mm[12][IA64_R_MM_SETS][5];
 	u64 r_gblcfg;
 	unsigned int unfrozen_writes;
 	unsigned int unfrozen_reads;
@@ -75,5 +78,7 @@ void ia64_umodel_r_count(unsigned int socket, unsigned int port, u32 iperf,
 			 u64 n);
 void ia64_umodel_r_qlx_count(unsigned int socket, unsigned int port, u8 arb,
 			     u64 n);
+void ia64_umodel_r_packets(unsigned int socket, unsigned int port, u64 hdr,
+			   unsigned int flits, u64 n);
 
 #endif /* _IA64_UNCORE_MODEL_H */

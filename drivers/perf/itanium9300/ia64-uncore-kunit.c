@@ -341,10 +341,17 @@ static void ia64_unc_rbox_events(struct kunit *test)
 				     0, 0, &ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, rcfg(0, BIT(31)) | BIT_ULL(37),
 				     0, 0, &ev), -EINVAL);
-	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, rcfg(0, BIT(31)), 1, 0, &ev),
-			-EOPNOTSUPP);
-	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, rcfg(0, BIT(31)), 0, 1, &ev),
-			-EOPNOTSUPP);
+	/* match/mask values without mm */
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, rcfg(0, BIT(31)), 0x200, 0x1e00,
+				     &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, rcfg(0, BIT(31)), 0, 0x1e00,
+				     &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, rcfg(0, BIT(31)) |
+				     IA64_UNC_CFG_MM_ANYFLIT, 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, rcfg(0, BIT(31)) | 1ULL << 38,
+				     0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, rcfg(0, BIT(31)) | BIT_ULL(43),
+				     0, 0, &ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_NR_BOXES, 0, 0, 0, &ev), -EINVAL);
 }
 
@@ -423,10 +430,10 @@ static void ia64_unc_rbox_qlx(struct kunit *test)
 	/* Port 12-15, and match/mask config1/2 stay refused with qlx. */
 	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, qcfg(12, 0x8), 0, 0, &ev), -EINVAL);
 	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, qcfg(15, 0x8), 0, 0, &ev), -EINVAL);
-	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, qcfg(0, 0x8), 1, 0, &ev),
-			-EOPNOTSUPP);
-	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, qcfg(0, 0x8), 0, 1, &ev),
-			-EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, qcfg(0, 0x8), 0x8, 0x8, &ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, qcfg(0, 0x8), 0, 0x8, &ev),
+			-EINVAL);
 }
 
 /* QLX register values: ARB_PERF addresses, fields and ev_sel */
@@ -466,6 +473,194 @@ static void ia64_unc_rbox_qlx_registers(struct kunit *test)
 	/* port 10 (B0): right side, pt_sel 5, QLX event 0 */
 	KUNIT_EXPECT_EQ(test, ia64_unc_rbox_ctrl(0x12, 10, 2, false),
 			(u64)0x12 | 5 << 19 | 2 << 16);
+}
+
+static u64 mcfg(unsigned int port, unsigned int flit, bool anyflit)
+{
+	return rcfg(port, 0) | IA64_UNC_CFG_MM | (u64)flit << 38 |
+	       (anyflit ? IA64_UNC_CFG_MM_ANYFLIT : 0);
+}
+
+/* The match/mask facility (5.6.3.6, Tables 5-31 to 5-36) */
+static void ia64_unc_rbox_mm(struct kunit *test)
+{
+	/* Table 5-36: match, mask (bits 15:0, and 51:48 for DataC_M) */
+	static const u64 table_5_36[][2] = {
+		{ 0x0000, 0x1e00 }, { 0x0200, 0x1e00 }, { 0x0600, 0x1e00 },
+		{ 0x1c00, 0x1f80 }, { 0x1c00 | 0x8ULL << 48, 0x1fe0 | 0xfULL << 48 },
+		{ 0x1c80, 0x1fe0 }, { 0x1ca0, 0x1fe0 }, { 0x1cc0, 0x1fe0 },
+		{ 0x1c00, 0x1e00 }, { 0x1c00, 0x1f00 }, { 0x1d00, 0x1f00 },
+		{ 0x0400, 0x1e00 }, { 0x0800, 0x1fe0 }, { 0x0800, 0x1f00 },
+		{ 0x0900, 0x1f00 }, { 0x1800, 0x1f00 }, { 0x1900, 0x1f00 },
+		{ 0x1900, 0x1f80 },
+	};
+	/* MATCH_LSB of set 0 by port (Table 5-24) */
+	static const u16 mm0[IA64_R_PORTS] = {
+		0x4a00, 0x4a28, 0x4a50, 0x4a78, 0x4aa0, 0x4c00,
+		0x4c28, 0x4c50, 0x4c78, 0x4ca0, 0x4cc8, 0x4ac8,
+	};
+	struct ia64_unc_event ev;
+	unsigned int i, port, flit;
+
+	for (i = 0; i < ARRAY_SIZE(table_5_36); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, decode(IA64_UNC_RBOX, mcfg(2, 1, false),
+						 table_5_36[i][0], table_5_36[i][1],
+						 &ev), 0, "row %u", i);
+		KUNIT_EXPECT_TRUE(test, ev.mm);
+		KUNIT_EXPECT_EQ(test, ev.match, table_5_36[i][0]);
+		KUNIT_EXPECT_EQ(test, ev.mask, table_5_36[i][1]);
+		/* the note's MM_CFG value 0x00210000 */
+		KUNIT_EXPECT_EQ(test, ev.mm_cfg, 0x00210000U);
+	}
+	/* Every flit: ig_flit_cnt; flits 1-11 */
+	KUNIT_ASSERT_EQ(test, decode(IA64_UNC_RBOX, mcfg(7, 0, true), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.mm_cfg, 0x00300000U);
+	KUNIT_EXPECT_EQ(test, ev.port, 7);
+	KUNIT_EXPECT_EQ(test, ev.inst, 1);
+	for (flit = 0; flit < 16; flit++)
+		KUNIT_EXPECT_EQ_MSG(test, decode(IA64_UNC_RBOX, mcfg(0, flit, false),
+						 0, 0, &ev),
+				    flit >= 1 && flit <= 11 ? 0 : -EINVAL,
+				    "flit %u", flit);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, mcfg(0, 1, true), 0, 0, &ev),
+			-EINVAL);
+	/* Only the header fields: VNW, OPC, MC, DNID, RNID 35:31, RDS */
+	for (i = 0; i < 64; i++) {
+		bool field = IA64_R_MM_FIELDS & BIT_ULL(i);
+
+		KUNIT_EXPECT_EQ_MSG(test, decode(IA64_UNC_RBOX, mcfg(0, 1, false),
+						 0, BIT_ULL(i), &ev),
+				    field ? 0 : -EINVAL, "mask bit %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, decode(IA64_UNC_RBOX, mcfg(0, 1, false),
+						 BIT_ULL(i), BIT_ULL(i), &ev),
+				    field ? 0 : -EINVAL, "match bit %u", i);
+	}
+	/* A match bit the mask does not compare */
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, mcfg(0, 1, false), 0x1c00,
+				     0x1800, &ev), -EINVAL);
+	/* Not with an IPERF value or qlx; ports 0-11 */
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, mcfg(0, 1, false) | BIT(31),
+				     0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, mcfg(0, 1, false) |
+				     IA64_UNC_CFG_QLX, 0, 0, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_RBOX, mcfg(12, 1, false), 0, 0, &ev),
+			-EINVAL);
+	/* Registers: offsets, ev_sel 100/101 */
+	for (port = 0; port < IA64_R_PORTS; port++) {
+		KUNIT_EXPECT_EQ_MSG(test, ia64_unc_rbox_mm_offset(port, 0), mm0[port],
+				    "port %u", port);
+		KUNIT_EXPECT_EQ(test, ia64_unc_rbox_mm_offset(port, 1),
+				mm0[port] + 0x100U);
+	}
+	/* R_CSR_P10_MM_CFG_1 and R_CSR_P00_MASK_MSB_0 of Table 5-24 */
+	KUNIT_EXPECT_EQ(test, ia64_unc_rbox_mm_offset(10, 1) + IA64_R_MM_CFG, 0x4de8U);
+	KUNIT_EXPECT_EQ(test, ia64_unc_rbox_mm_offset(0, 0) + IA64_R_MM_MASK_MSB,
+			0x4a18U);
+	KUNIT_ASSERT_EQ(test, decode(IA64_UNC_RBOX, mcfg(11, 1, false), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ia64_unc_rbox_ev_sel(&ev, 0), 4U);
+	KUNIT_EXPECT_EQ(test, ia64_unc_rbox_ev_sel(&ev, 1), 5U);
+	KUNIT_EXPECT_EQ(test, ia64_unc_rbox_ctrl(0, 11, 5, true),
+			(u64)5 << 19 | 5 << 16 | BIT(22));
+}
+
+static bool share_empty(const struct ia64_unc_share *sh)
+{
+	static const struct ia64_unc_share zero;
+
+	return !sh->used && !sh->ctl2_users &&
+	       !memcmp(sh->iperf_users, zero.iperf_users, sizeof(zero.iperf_users)) &&
+	       !memcmp(sh->arb_users, zero.arb_users, sizeof(zero.arb_users)) &&
+	       !memcmp(sh->mm_users, zero.mm_users, sizeof(zero.mm_users)) &&
+	       !memcmp(sh->zsc_users, zero.zsc_users, sizeof(zero.zsc_users));
+}
+
+/*
+ * Take every subset of @cfg in order and in reverse: the subset fits
+ * exactly when @fits says so, a taken event's slot holds its value, and
+ * giving everything back leaves nothing taken.
+ */
+static void share_exhaustive(struct kunit *test, enum ia64_unc_box box,
+			     const u64 (*cfg)[3], unsigned int n,
+			     bool (*fits)(unsigned int subset))
+{
+	struct ia64_unc_share *sh = kunit_kcalloc(test, IA64_UNC_MAX_INSTANCES,
+						   sizeof(*sh), GFP_KERNEL);
+	struct ia64_unc_event ev[8];
+	unsigned int subset, i, k, dir;
+
+	KUNIT_ASSERT_NOT_NULL(test, sh);
+	KUNIT_ASSERT_LE(test, n, ARRAY_SIZE(ev));
+	for (i = 0; i < n; i++)
+		KUNIT_ASSERT_EQ(test, decode(box, cfg[i][0], cfg[i][1], cfg[i][2],
+					     &ev[i]), 0);
+	for (subset = 0; subset < BIT(n); subset++) {
+		for (dir = 0; dir < 2; dir++) {
+			unsigned int slot[8], ctr[8], taken = 0;
+			bool ok = true;
+
+			memset(sh, 0, IA64_UNC_MAX_INSTANCES * sizeof(*sh));
+			for (k = 0; k < n; k++) {
+				struct ia64_unc_share *in;
+				int c;
+
+				i = dir ? n - 1 - k : k;
+				if (!(subset & BIT(i)))
+					continue;
+				in = &sh[box == IA64_UNC_RBOX ? 0 : ev[i].inst];
+				c = ia64_unc_take(in, &ev[i], &slot[i]);
+				if (c < 0) {
+					KUNIT_EXPECT_EQ(test, c, -EAGAIN);
+					ok = false;
+					continue;
+				}
+				ctr[i] = c;
+				taken |= BIT(i);
+				if (ev[i].mm)
+					KUNIT_EXPECT_EQ(test, in->mm[ev[i].port][slot[i]].match,
+							ev[i].match);
+			}
+			KUNIT_EXPECT_EQ_MSG(test, ok, fits(subset), "subset %#x dir %u",
+					    subset, dir);
+			for (i = 0; i < n; i++)
+				if (taken & BIT(i))
+					ia64_unc_give(&sh[box == IA64_UNC_RBOX ? 0 :
+							  ev[i].inst], &ev[i], ctr[i],
+						      slot[i]);
+			KUNIT_EXPECT_TRUE(test, share_empty(&sh[0]));
+			KUNIT_EXPECT_TRUE(test, share_empty(&sh[1]));
+		}
+	}
+}
+
+/*
+ * R-Box port 4: DRS.AnyDataC twice, HOM.AnyReq, SNP.AnySnp by packet,
+ * DRS.AnyDataC by every flit (another MM_CFG), FLITS_SENT, a QLX event;
+ * DRS.AnyDataC on port 11 (same side) and on port 5 (right side).
+ */
+static const u64 mm_share_set[][3] = {
+	{ 4ULL << 32 | IA64_UNC_CFG_MM | 1ULL << 38, 0x1c00, 0x1f80 },
+	{ 4ULL << 32 | IA64_UNC_CFG_MM | 1ULL << 38, 0x1c00, 0x1f80 },
+	{ 4ULL << 32 | IA64_UNC_CFG_MM | 1ULL << 38, 0x0000, 0x1e00 },
+	{ 4ULL << 32 | IA64_UNC_CFG_MM | 1ULL << 38, 0x0600, 0x1e00 },
+	{ 4ULL << 32 | IA64_UNC_CFG_MM | IA64_UNC_CFG_MM_ANYFLIT, 0x1c00, 0x1f80 },
+	{ 4ULL << 32 | BIT(31), 0, 0 },
+	{ 11ULL << 32 | IA64_UNC_CFG_MM | 1ULL << 38, 0x0600, 0x1e00 },
+	{ 5ULL << 32 | IA64_UNC_CFG_MM | 1ULL << 38, 0x0000, 0x1e00 },
+};
+
+/* Port 4 has two sets: at most two of the values of events 0-4 */
+static bool mm_share_fits(unsigned int subset)
+{
+	unsigned int values = (subset & 3 ? 1 : 0) + !!(subset & BIT(2)) +
+			      !!(subset & BIT(3)) + !!(subset & BIT(4));
+
+	return values <= 2;
+}
+
+static void ia64_unc_rbox_mm_sharing(struct kunit *test)
+{
+	share_exhaustive(test, IA64_UNC_RBOX, mm_share_set,
+			 ARRAY_SIZE(mm_share_set), mm_share_fits);
 }
 
 /* Table 5-25: sides and pt_sel */
@@ -646,6 +841,8 @@ static struct kunit_case ia64_uncore_cases[] = {
 	KUNIT_CASE(ia64_unc_rbox_ports),
 	KUNIT_CASE(ia64_unc_rbox_qlx),
 	KUNIT_CASE(ia64_unc_rbox_qlx_registers),
+	KUNIT_CASE(ia64_unc_rbox_mm),
+	KUNIT_CASE(ia64_unc_rbox_mm_sharing),
 	KUNIT_CASE(ia64_unc_event_strings),
 	KUNIT_CASE(ia64_unc_constraints),
 	KUNIT_CASE(ia64_unc_control_values),

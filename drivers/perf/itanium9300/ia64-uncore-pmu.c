@@ -33,14 +33,7 @@ struct ia64_unc_inst {
 	struct perf_event *event[IA64_UNC_MAX_COUNTERS];
 	u64 ctl1;		/* B: B_CSR_PERF_CTL1 */
 	u8 enabled;		/* B: counters enabled in B_CSR_PERF_CTL0 */
-	u64 ctl2;		/* B: B_CSR_PERF_CTL2, one for the box */
-	unsigned int ctl2_users;
-	u32 iperf[IA64_R_PORTS][IA64_R_IPERF_PER_PORT];
-	u8 iperf_users[IA64_R_PORTS][IA64_R_IPERF_PER_PORT];
-	u32 arb_perf[IA64_R_PORTS];	/* R: R_CSR_Pnn_ARB_PERF */
-	u8 arb_users[IA64_R_PORTS][IA64_R_ARB_FIELDS];
-	u32 zsc[IA64_Z_SC_NR];		/* Z: sub-control registers */
-	unsigned int zsc_users[IA64_Z_SC_NR];
+	struct ia64_unc_share sh;
 };
 
 struct ia64_unc_socket {
@@ -88,78 +81,24 @@ static struct ia64_unc_inst *unc_inst(struct ia64_unc_socket *s,
 }
 
 /*
- * Find a counter for @ev in @in and take it with the shared registers
- * it needs: the box's one CTL2 (B-Box), its sub-control registers
- * (Z-Box, one of each), an IPERF register of the port (R-Box RIX, two
- * per port; events with the same value share one) or an event field of
- * the port's ARB_PERF register (R-Box QLX, two per port, shared alike).
+ * Take a counter of @in for @event and the registers it shares
+ * (ia64_unc_take()).
  */
 static int unc_alloc(struct ia64_unc_inst *in, const struct ia64_unc_event *ev,
 		     struct perf_event *event, unsigned int *slot)
 {
-	unsigned int c, s = 0, i;
+	int c = ia64_unc_take(&in->sh, ev, slot);
 
-	if (ev->has_subctl && in->ctl2_users && in->ctl2 != ev->subctl)
-		return -EAGAIN;
-	for (i = 0; i < ev->nr_zsc; i++)
-		if (in->zsc_users[ev->zsc_reg[i]] &&
-		    in->zsc[ev->zsc_reg[i]] != ev->zsc_val[i])
-			return -EAGAIN;
-	if (ev->box == IA64_UNC_RBOX && ev->qlx) {
-		for (s = 0; s < IA64_R_ARB_FIELDS; s++)
-			if (!in->arb_users[ev->port][s] ||
-			    ia64_unc_rbox_arb_field(in->arb_perf[ev->port], s) == ev->arb)
-				break;
-		if (s == IA64_R_ARB_FIELDS)
-			return -EAGAIN;
-	} else if (ev->box == IA64_UNC_RBOX) {
-		for (s = 0; s < IA64_R_IPERF_PER_PORT; s++)
-			if (!in->iperf_users[ev->port][s] ||
-			    in->iperf[ev->port][s] == ev->iperf)
-				break;
-		if (s == IA64_R_IPERF_PER_PORT)
-			return -EAGAIN;
-	}
-	for (c = 0; c < ia64_unc_counters(ev->box); c++)
-		if (!in->event[c] && ia64_unc_counter_fits(ev, c))
-			break;
-	if (c == ia64_unc_counters(ev->box))
-		return -EAGAIN;
-	in->event[c] = event;
-	if (ev->has_subctl) {
-		in->ctl2 = ev->subctl;
-		in->ctl2_users++;
-	}
-	if (ev->box == IA64_UNC_RBOX && ev->qlx) {
-		in->arb_perf[ev->port] =
-			ia64_unc_rbox_arb_perf(in->arb_perf[ev->port], s, ev->arb);
-		in->arb_users[ev->port][s]++;
-	} else if (ev->box == IA64_UNC_RBOX) {
-		in->iperf[ev->port][s] = ev->iperf;
-		in->iperf_users[ev->port][s]++;
-	}
-	for (i = 0; i < ev->nr_zsc; i++) {
-		in->zsc[ev->zsc_reg[i]] = ev->zsc_val[i];
-		in->zsc_users[ev->zsc_reg[i]]++;
-	}
-	*slot = s;
+	if (c >= 0)
+		in->event[c] = event;
 	return c;
 }
 
 static void unc_free(struct ia64_unc_inst *in, const struct ia64_unc_event *ev,
 		     unsigned int c, unsigned int slot)
 {
-	unsigned int i;
-
-	in->event[c] = NULL;
-	if (ev->has_subctl)
-		in->ctl2_users--;
-	if (ev->box == IA64_UNC_RBOX && ev->qlx)
-		in->arb_users[ev->port][slot]--;
-	else if (ev->box == IA64_UNC_RBOX)
-		in->iperf_users[ev->port][slot]--;
-	for (i = 0; i < ev->nr_zsc; i++)
-		in->zsc_users[ev->zsc_reg[i]]--;
+	in->event[c % IA64_UNC_MAX_COUNTERS] = NULL;
+	ia64_unc_give(&in->sh, ev, c, slot);
 }
 
 static void unc_freeze(unsigned int socket, bool freeze)
@@ -188,6 +127,19 @@ static u64 unc_read_counter(unsigned int socket, const struct ia64_unc_event *ev
 	}
 }
 
+/* Write a port's match/mask set, mm_en last; the socket is frozen. */
+static void unc_program_mm(unsigned int socket, const struct ia64_unc_event *ev,
+			   unsigned int set)
+{
+	u32 off = ia64_unc_rbox_mm_offset(ev->port, set);
+
+	unc_ops->write_csr(socket, off + IA64_R_MM_MATCH_LSB, lower_32_bits(ev->match));
+	unc_ops->write_csr(socket, off + IA64_R_MM_MATCH_MSB, upper_32_bits(ev->match));
+	unc_ops->write_csr(socket, off + IA64_R_MM_MASK_LSB, lower_32_bits(ev->mask));
+	unc_ops->write_csr(socket, off + IA64_R_MM_MASK_MSB, upper_32_bits(ev->mask));
+	unc_ops->write_csr(socket, off + IA64_R_MM_CFG, ev->mm_cfg);
+}
+
 /* Program (or stop) counter hw.idx for @ev; the socket is frozen. */
 static void unc_program(unsigned int socket, struct ia64_unc_inst *in,
 			const struct ia64_unc_event *ev, struct perf_event *event,
@@ -204,7 +156,7 @@ static void unc_program(unsigned int socket, struct ia64_unc_inst *in,
 			unc_ops->write_csr(socket, win + IA64_B_PERF_CTL1, in->ctl1);
 			if (ev->has_subctl)
 				unc_ops->write_csr(socket, win + IA64_B_PERF_CTL2,
-						   in->ctl2);
+						   in->sh.ctl2);
 			in->enabled |= BIT(c);
 		} else {
 			in->enabled &= ~BIT(c);
@@ -221,9 +173,11 @@ static void unc_program(unsigned int socket, struct ia64_unc_inst *in,
 				   ia64_unc_zbox_ctl(ev->code, enable));
 		break;
 	default:
-		if (enable && ev->qlx)
+		if (enable && ev->mm)
+			unc_program_mm(socket, ev, slot);
+		else if (enable && ev->qlx)
 			unc_ops->write_csr(socket, ia64_unc_rbox_arb_offset(ev->port),
-					   in->arb_perf[ev->port]);
+					   in->sh.arb_perf[ev->port]);
 		else if (enable)
 			unc_ops->write_csr(socket, IA64_R_IPERF(ev->port, slot),
 					   ev->iperf);
@@ -273,7 +227,7 @@ static void unc_poll(struct pmu_uncore_set *set, unsigned int socket)
 }
 
 /* Place @e in @scratch, as unc_take_counter() would; other PMUs' events must be software. */
-static bool unc_group_add(struct ia64_unc_inst *scratch, struct perf_event *e,
+static bool unc_group_add(struct ia64_unc_share *scratch, struct perf_event *e,
 			  struct pmu *pmu)
 {
 	struct ia64_unc_event ev;
@@ -282,24 +236,36 @@ static bool unc_group_add(struct ia64_unc_inst *scratch, struct perf_event *e,
 	if (e->pmu != pmu)
 		return is_software_event(e);
 	return !unc_decode(e, &ev) &&
-	       unc_alloc(&scratch[unc_inst_index(&ev)], &ev, e, &slot) >= 0;
+	       ia64_unc_take(&scratch[unc_inst_index(&ev)], &ev, &slot) >= 0;
 }
 
-/* Whether @event's group can be counted at once. */
-static bool unc_group_fits(struct perf_event *event)
+/*
+ * Whether @event's group can be counted at once: 0, -EINVAL if not, or
+ * -ENOMEM. The scratch copy of the shared registers is too large for
+ * the stack.
+ */
+static int unc_group_fits(struct perf_event *event)
 {
-	struct ia64_unc_inst scratch[IA64_UNC_MAX_INSTANCES] = {};
 	struct perf_event *leader = event->group_leader, *sibling;
+	struct ia64_unc_share *scratch;
+	int ret = -EINVAL;
 
 	/* A new leader has no siblings, nor the context lock to walk them. */
-	if (leader != event) {
-		if (!unc_group_add(scratch, leader, event->pmu))
-			return false;
-		for_each_sibling_event(sibling, leader)
-			if (!unc_group_add(scratch, sibling, event->pmu))
-				return false;
-	}
-	return unc_group_add(scratch, event, event->pmu);
+	if (leader == event)
+		return 0;
+	scratch = kcalloc(IA64_UNC_MAX_INSTANCES, sizeof(*scratch), GFP_KERNEL);
+	if (!scratch)
+		return -ENOMEM;
+	if (!unc_group_add(scratch, leader, event->pmu))
+		goto out;
+	for_each_sibling_event(sibling, leader)
+		if (!unc_group_add(scratch, sibling, event->pmu))
+			goto out;
+	if (unc_group_add(scratch, event, event->pmu))
+		ret = 0;
+out:
+	kfree(scratch);
+	return ret;
 }
 
 static int unc_init(struct pmu_uncore *pu, struct perf_event *event,
@@ -311,7 +277,10 @@ static int unc_init(struct pmu_uncore *pu, struct perf_event *event,
 	ret = ia64_unc_decode(unc_box_of(event), &event->attr, &ev, why);
 	if (ret)
 		return ret;
-	return unc_group_fits(event) ? 0 : -EINVAL;
+	ret = unc_group_fits(event);
+	if (ret)
+		*why = "the group cannot count at once";
+	return ret;
 }
 
 /* Program the counter under a freeze, and read its start there. */
@@ -403,6 +372,11 @@ PMU_FORMAT_ATTR(qlx, "config:36");
 PMU_FORMAT_ATTR(type, "config:0-3");
 PMU_FORMAT_ATTR(cls, "config:4-6");
 PMU_FORMAT_ATTR(sub, "config:7");
+PMU_FORMAT_ATTR(mm, "config:37");
+PMU_FORMAT_ATTR(mm_flit, "config:38-41");
+PMU_FORMAT_ATTR(mm_anyflit, "config:42");
+PMU_FORMAT_ATTR(match, "config1:0-63");
+PMU_FORMAT_ATTR(mask, "config2:0-63");
 
 static struct attribute *unc_bbox_format_attrs[] = {
 	&format_attr_event.attr,
@@ -426,6 +400,11 @@ static struct attribute *unc_rbox_format_attrs[] = {
 	&format_attr_type.attr,
 	&format_attr_cls.attr,
 	&format_attr_sub.attr,
+	&format_attr_mm.attr,
+	&format_attr_mm_flit.attr,
+	&format_attr_mm_anyflit.attr,
+	&format_attr_match.attr,
+	&format_attr_mask.attr,
 	NULL
 };
 

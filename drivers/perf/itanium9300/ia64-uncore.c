@@ -268,6 +268,59 @@ int ia64_unc_rbox_arb_check(u64 arb, const char **why)
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_arb_check);
 
 /**
+ * ia64_unc_rbox_mm_check() - decode an R-Box match/mask event
+ * @attr: the event's attributes: config (mm, mm_flit, mm_anyflit),
+ *	  config1 (match) and config2 (mask)
+ * @ev: filled with the match, mask and MM_CFG value
+ * @why: set to the reason on failure
+ *
+ * A set of the port's match/mask facility counts the flits (or, with a
+ * flit number, the packets) whose header bits selected by the mask equal
+ * the match (5.6.3.6). The masks of Table 5-36 are the bits compared: a
+ * mask of 0x1E00 compares the message class alone. Match and mask may
+ * only cover the header fields of Tables 5-32 to 5-35 (VNW, OPC, MC,
+ * DNID, RNID, RDS), whose other bits must be written 0; a match bit
+ * outside the mask would not be compared and is refused, as a filter the
+ * hardware would not apply. MM_CFG has mm_en set and either ig_flit_cnt
+ * (every flit of a matching packet) or a match_flit_cnt of 1-11 (that
+ * flit only; 1 counts packets, as Table 5-36's note sets it): a count of
+ * 0 names no flit and one above 11 no flit a QPI packet has. Bits 71:64
+ * of the header are left unmatched (match_71_64 and mask_71_64 0), as
+ * Table 5-36 has them; no table says what they hold.
+ *
+ * Return: 0 or -EINVAL.
+ */
+static int ia64_unc_rbox_mm_check(const struct perf_event_attr *attr,
+				  struct ia64_unc_event *ev, const char **why)
+{
+	unsigned int flit = FIELD_GET(IA64_UNC_CFG_MM_FLIT, attr->config);
+	bool anyflit = attr->config & IA64_UNC_CFG_MM_ANYFLIT;
+
+	if (attr->config & (IA64_UNC_CFG_IPERF | IA64_UNC_CFG_QLX)) {
+		*why = "match/mask event with an IPERF or QLX selection";
+		return -EINVAL;
+	}
+	if ((attr->config1 | attr->config2) & ~IA64_R_MM_FIELDS) {
+		*why = "match/mask bits outside the packet header fields";
+		return -EINVAL;
+	}
+	if (attr->config1 & ~attr->config2) {
+		*why = "match bits the mask does not compare";
+		return -EINVAL;
+	}
+	if (anyflit == !!flit || flit > IA64_R_MM_MAX_FLITS) {
+		*why = "match/mask needs mm_anyflit or a flit number 1-11";
+		return -EINVAL;
+	}
+	ev->mm = true;
+	ev->match = attr->config1;
+	ev->mask = attr->config2;
+	ev->mm_cfg = IA64_R_MM_CFG_EN | (anyflit ? IA64_R_MM_CFG_IG_FLIT :
+					 FIELD_PREP(IA64_R_MM_CFG_FLIT, flit));
+	return 0;
+}
+
+/**
  * ia64_unc_event_string() - the sysfs events/ string of a catalogue event
  * @box: the event's box
  * @e: the catalogue row
@@ -467,9 +520,8 @@ static int ia64_unc_decode_bz(enum ia64_unc_box box,
  * @ev: set to the decoded event
  * @why: set to the reason on failure
  *
- * Return: 0, -EINVAL for a code or combination the manual does not
- * allow, or -EOPNOTSUPP for events this driver does not program (R-Box
- * match/mask events, which would need config1/config2).
+ * Return: 0 or -EINVAL for a code or combination the manual does not
+ * allow.
  */
 int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
 		    struct ia64_unc_event *ev, const char **why)
@@ -485,13 +537,10 @@ int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
 		return -EINVAL;
 	}
 	if (attr->config & ~(IA64_UNC_CFG_IPERF | IA64_UNC_CFG_PORT |
-			     IA64_UNC_CFG_QLX)) {
+			     IA64_UNC_CFG_QLX | IA64_UNC_CFG_MM |
+			     IA64_UNC_CFG_MM_FLIT | IA64_UNC_CFG_MM_ANYFLIT)) {
 		*why = "reserved config bits";
 		return -EINVAL;
-	}
-	if (attr->config1 || attr->config2) {
-		*why = "R-Box match/mask events are not supported";
-		return -EOPNOTSUPP;
 	}
 	port = FIELD_GET(IA64_UNC_CFG_PORT, attr->config);
 	if (port >= IA64_R_PORTS) {
@@ -500,6 +549,13 @@ int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
 	}
 	ev->port = port;
 	ev->inst = ia64_unc_rbox_side(port);
+	if (attr->config & IA64_UNC_CFG_MM)
+		return ia64_unc_rbox_mm_check(attr, ev, why);
+	if (attr->config1 || attr->config2 ||
+	    attr->config & (IA64_UNC_CFG_MM_FLIT | IA64_UNC_CFG_MM_ANYFLIT)) {
+		*why = "match/mask fields without mm";
+		return -EINVAL;
+	}
 	if (attr->config & IA64_UNC_CFG_QLX) {
 		u64 arb = FIELD_GET(IA64_UNC_CFG_IPERF, attr->config);
 
@@ -676,13 +732,21 @@ EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_pt_sel);
 /**
  * ia64_unc_rbox_ev_sel() - ev_sel of an R-Box event (Table 5-27)
  * @ev: the decoded event
- * @slot: the port's IPERF register (RIX) or ARB_PERF field (QLX) it has
+ * @slot: the port's IPERF register (RIX), ARB_PERF field (QLX) or
+ *	  match/mask set it has
  *
- * Return: 000/001 for IPERF0/1, 010/011 for QLX event 0/1.
+ * Return: 000/001 for IPERF0/1, 010/011 for QLX event 0/1, 100/101 for
+ * match/mask set 0/1. Step c) of 5.6.3.6 says to select the set with
+ * an "IPERF register's event select (0x5 for MM1 and 0x4 for MM0)", but
+ * IPERF has no such field (Table 5-29): 100 and 101 are the control
+ * register's own ev_sel values "Port X Mask & Match 0/1" (Table 5-27),
+ * which 5.6.2 also describes.
  */
 unsigned int ia64_unc_rbox_ev_sel(const struct ia64_unc_event *ev,
 				  unsigned int slot)
 {
+	if (ev->mm)
+		return IA64_R_EV_SEL_MM + (slot & 1);
 	return (ev->qlx ? IA64_R_EV_SEL_QLX : 0) + (slot & 1);
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_ev_sel);
@@ -731,12 +795,31 @@ u32 ia64_unc_rbox_arb_offset(unsigned int port)
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_arb_offset);
 
 /**
+ * ia64_unc_rbox_mm_offset() - offset of a port's match/mask set
+ * @port: R-Box port, 0-11
+ * @set: 0 or 1
+ *
+ * Table 5-24: MATCH_LSB of set 0 is at 0x4A00 + 0x28 * pt_sel on the
+ * left side (ports 0-4, 11) and at 0x4C00 + 0x28 * pt_sel on the right
+ * (5-10); set 1 is 0x100 above. (The table describes every set 0
+ * register as "Set 1"; the names and offsets say set 0.)
+ *
+ * Return: the offset of MATCH_LSB; IA64_R_MM_* are relative to it.
+ */
+u32 ia64_unc_rbox_mm_offset(unsigned int port, unsigned int set)
+{
+	return (ia64_unc_rbox_side(port) ? 0x4c00 : 0x4a00) + 0x100 * (set & 1) +
+	       0x28 * ia64_unc_rbox_pt_sel(port);
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_mm_offset);
+
+/**
  * ia64_unc_rbox_ctrl() - R_CSR_PERF_CNT_CTRL_x for an R-Box event
  * @old: the register as read: its cnt_msb (count bits 47:32) is kept,
  *	 since a write of the control writes them too
  * @port: the event's port
  * @slot: the ev_sel: 0/1 for the port's IPERF0/1, 2/3 for its ARB_PERF
- *	  event 0/1 (ia64_unc_rbox_ev_sel())
+ *	  event 0/1, 4/5 for its match/mask set 0/1 (ia64_unc_rbox_ev_sel())
  * @enable: count
  *
  * frz_en is clear: the counter wraps and freezes nothing; ov is cleared.
@@ -746,7 +829,7 @@ u64 ia64_unc_rbox_ctrl(u64 old, unsigned int port, unsigned int slot,
 {
 	return (old & IA64_R_CTRL_CNT_MSB) |
 	       FIELD_PREP(IA64_R_CTRL_PT_SEL, ia64_unc_rbox_pt_sel(port)) |
-	       FIELD_PREP(IA64_R_CTRL_EV_SEL, slot & 3) |
+	       FIELD_PREP(IA64_R_CTRL_EV_SEL, slot & 7) |
 	       (enable ? IA64_R_CTRL_EN : 0);
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_ctrl);
@@ -761,3 +844,123 @@ u64 ia64_unc_rbox_count(u64 cnt, u64 ctrl)
 	return (ctrl & IA64_R_CTRL_CNT_MSB) << 32 | (cnt & GENMASK_ULL(31, 0));
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_count);
+
+static bool ia64_unc_mm_same(const struct ia64_unc_mm *mm,
+			     const struct ia64_unc_event *ev)
+{
+	return mm->match == ev->match && mm->mask == ev->mask &&
+	       mm->cfg == ev->mm_cfg;
+}
+
+/* The port's IPERF register, ARB_PERF field or match/mask set @ev can use */
+static int ia64_unc_rbox_slot(const struct ia64_unc_share *sh,
+			      const struct ia64_unc_event *ev)
+{
+	unsigned int s, p = ev->port;
+
+	for (s = 0; s < 2; s++) {
+		if (ev->mm) {
+			if (!sh->mm_users[p][s] || ia64_unc_mm_same(&sh->mm[p][s], ev))
+				return s;
+		} else if (ev->qlx) {
+			if (!sh->arb_users[p][s] ||
+			    ia64_unc_rbox_arb_field(sh->arb_perf[p], s) == ev->arb)
+				return s;
+		} else if (!sh->iperf_users[p][s] || sh->iperf[p][s] == ev->iperf) {
+			return s;
+		}
+	}
+	return -EAGAIN;
+}
+
+/**
+ * ia64_unc_take() - take a counter for @ev and the registers it shares
+ * @sh: the box instance's counters and shared registers
+ * @ev: the decoded event
+ * @slot: set to the R-Box port's IPERF register, ARB_PERF event field
+ *	  or match/mask set the event got (0 or 1)
+ *
+ * A box has one B_CSR_PERF_CTL2 (B-Box) and one of each sub-control
+ * register (Z-Box): events that need them must agree on their values.
+ * An R-Box port has two IPERF registers, two ARB_PERF event fields and
+ * two match/mask sets: events with the same value share one, a second
+ * value takes the other, a third finds none.
+ *
+ * Return: the counter, or -EAGAIN when no counter or register is free.
+ */
+int ia64_unc_take(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
+		  unsigned int *slot)
+{
+	unsigned int c, i, p = ev->port;
+	int s = 0;
+
+	if (ev->has_subctl && sh->ctl2_users && sh->ctl2 != ev->subctl)
+		return -EAGAIN;
+	for (i = 0; i < ev->nr_zsc; i++)
+		if (sh->zsc_users[ev->zsc_reg[i]] &&
+		    sh->zsc[ev->zsc_reg[i]] != ev->zsc_val[i])
+			return -EAGAIN;
+	if (ev->box == IA64_UNC_RBOX) {
+		if (p >= IA64_R_PORTS)
+			return -EAGAIN;
+		s = ia64_unc_rbox_slot(sh, ev);
+		if (s < 0)
+			return s;
+	}
+	for (c = 0; c < ia64_unc_counters(ev->box); c++)
+		if (!(sh->used & BIT(c)) && ia64_unc_counter_fits(ev, c))
+			break;
+	if (c == ia64_unc_counters(ev->box))
+		return -EAGAIN;
+	sh->used |= BIT(c);
+	if (ev->has_subctl) {
+		sh->ctl2 = ev->subctl;
+		sh->ctl2_users++;
+	}
+	if (ev->box == IA64_UNC_RBOX && ev->mm) {
+		sh->mm[p][s] = (struct ia64_unc_mm){
+			.match = ev->match, .mask = ev->mask, .cfg = ev->mm_cfg,
+		};
+		sh->mm_users[p][s]++;
+	} else if (ev->box == IA64_UNC_RBOX && ev->qlx) {
+		sh->arb_perf[p] = ia64_unc_rbox_arb_perf(sh->arb_perf[p], s, ev->arb);
+		sh->arb_users[p][s]++;
+	} else if (ev->box == IA64_UNC_RBOX) {
+		sh->iperf[p][s] = ev->iperf;
+		sh->iperf_users[p][s]++;
+	}
+	for (i = 0; i < ev->nr_zsc; i++) {
+		sh->zsc[ev->zsc_reg[i]] = ev->zsc_val[i];
+		sh->zsc_users[ev->zsc_reg[i]]++;
+	}
+	*slot = s;
+	return c;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_take);
+
+/**
+ * ia64_unc_give() - give back what ia64_unc_take() took
+ * @sh: the box instance's counters and shared registers
+ * @ev: the decoded event
+ * @counter: the counter it got
+ * @slot: the R-Box register or field it got
+ */
+void ia64_unc_give(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
+		   unsigned int counter, unsigned int slot)
+{
+	unsigned int i, p = ev->port % IA64_R_PORTS;
+
+	slot &= 1;
+	sh->used &= ~BIT(counter % IA64_UNC_MAX_COUNTERS);
+	if (ev->has_subctl)
+		sh->ctl2_users--;
+	if (ev->box == IA64_UNC_RBOX && ev->mm)
+		sh->mm_users[p][slot]--;
+	else if (ev->box == IA64_UNC_RBOX && ev->qlx)
+		sh->arb_users[p][slot]--;
+	else if (ev->box == IA64_UNC_RBOX)
+		sh->iperf_users[p][slot]--;
+	for (i = 0; i < ev->nr_zsc; i++)
+		sh->zsc_users[ev->zsc_reg[i]]--;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_give);

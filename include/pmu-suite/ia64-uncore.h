@@ -44,6 +44,7 @@ enum ia64_unc_box {
 #define IA64_B_PERF_CTL0	0x080
 #define IA64_B_PERF_CTL1	0x088
 #define IA64_B_PERF_CTL2	0x090
+#define IA64_B_PERF_CTL3	0x098
 #define IA64_B_PERF_CNT(c)	(0x0a8 + 8 * (c))
 #define IA64_B_CTL0_RESET	BIT_ULL(0)
 #define IA64_B_CTL0_CNT_EN(c)	BIT_ULL(1 + (c))
@@ -56,6 +57,21 @@ enum ia64_unc_box {
 #define IA64_B_CTL0_FRZ		BIT_ULL(32)
 #define IA64_B_CNT_OV		BIT_ULL(40)
 #define IA64_B_COUNTERS		8
+/*
+ * B_CSR_PERF_CTL3 (Table 5-14): four one-hot fields, a message class
+ * (Table 5-15) and an opcode (Table 5-16) for input and for output
+ * packets. A packet is counted when its bits are set in both.
+ */
+#define IA64_B_CTL3_FIELDS	4
+#define IA64_B_CTL3_FIELD(f)	(GENMASK_ULL(15, 0) << 16 * (f))
+#define IA64_B_CTL3_CLASS_IN	IA64_B_CTL3_FIELD(0)
+#define IA64_B_CTL3_OPCODE_IN	IA64_B_CTL3_FIELD(1)
+#define IA64_B_CTL3_CLASS_OUT	IA64_B_CTL3_FIELD(2)
+#define IA64_B_CTL3_OPCODE_OUT	IA64_B_CTL3_FIELD(3)
+#define IA64_B_CTL3_IN		(IA64_B_CTL3_CLASS_IN | IA64_B_CTL3_OPCODE_IN)
+#define IA64_B_CTL3_OUT		(IA64_B_CTL3_CLASS_OUT | IA64_B_CTL3_OPCODE_OUT)
+/* Table 5-15: HOM0, HOM1, NDR, SNP, NCS, NCB, DRS */
+#define IA64_B_CTL3_CLASSES	0x481fU
 
 /* 5.7.4: Z-Box */
 #define IA64_Z_PMU_CNT_STATUS	0xc98
@@ -146,7 +162,10 @@ enum ia64_z_subctl {
 
 /*
  * perf_event_attr.config of the uncore PMUs:
- *  B-Box: event=config:0-5, box=config:8, ctl2=config1:0-43
+ *  B-Box: event=config:0-5, box=config:8, ctl2=config1:0-43,
+ *	   class_in=config2:0-15, opcode_in=config2:16-31,
+ *	   class_out=config2:32-47, opcode_out=config2:48-63 (B_CSR_PERF_CTL3;
+ *	   a field left 0 is all ones, no filter)
  *  Z-Box: event=config:0-5, box=config:8, subctl=config1:0-31,
  *	   subctl2=config2:0-31 (the event's sub-control registers)
  *  R-Box: iperf=config:0-31, port=config:32-35, qlx=config:36; with qlx
@@ -181,6 +200,8 @@ enum ia64_z_subctl {
  * @mm_cfg: R-Box MM_CFG value (mm_en and the flit selection)
  * @subctl: B-Box B_CSR_PERF_CTL2 value the event needs
  * @has_subctl: the event depends on @subctl
+ * @ctl3: B-Box B_CSR_PERF_CTL3 fields the event needs
+ * @ctl3_used: which fields of @ctl3 it depends on (IA64_B_CTL3_FIELD())
  * @nr_zsc: number of Z-Box sub-control registers the event needs
  * @zsc_reg: which ones (enum ia64_z_subctl)
  * @zsc_val: the values they need
@@ -199,6 +220,8 @@ struct ia64_unc_event {
 	u32 mm_cfg;
 	u64 subctl;
 	bool has_subctl;
+	u64 ctl3;
+	u64 ctl3_used;
 	u8 nr_zsc;
 	u8 zsc_reg[IA64_Z_SC_PER_EVENT];
 	u32 zsc_val[IA64_Z_SC_PER_EVENT];
@@ -222,6 +245,8 @@ struct ia64_unc_mm {
  * @used: counters taken
  * @ctl2: B: B_CSR_PERF_CTL2, one for the box
  * @ctl2_users: B: events that use it
+ * @ctl3: B: B_CSR_PERF_CTL3's fields, one register for the box
+ * @ctl3_users: B: events using each of its fields
  * @iperf: R: R_CSR_Pnn_IPERF0/1 of each port
  * @iperf_users: R: events using each
  * @arb_perf: R: R_CSR_Pnn_ARB_PERF of each port
@@ -235,6 +260,8 @@ struct ia64_unc_share {
 	u16 used;
 	u64 ctl2;
 	u8 ctl2_users;
+	u64 ctl3;
+	u8 ctl3_users[IA64_B_CTL3_FIELDS];
 	u32 iperf[IA64_R_PORTS][IA64_R_IPERF_PER_PORT];
 	u8 iperf_users[IA64_R_PORTS][IA64_R_IPERF_PER_PORT];
 	u32 arb_perf[IA64_R_PORTS];
@@ -274,6 +301,8 @@ u64 ia64_unc_delta(enum ia64_unc_box box, u64 prev, u64 now);
 u64 ia64_unc_bbox_ctl0(u8 enabled);
 u64 ia64_unc_bbox_ctl1(u64 ctl1, unsigned int counter, u8 code);
 u64 ia64_unc_bbox_count(u64 cnt);
+u64 ia64_unc_bbox_ctl3(const struct ia64_unc_share *sh);
+bool ia64_unc_bbox_ctl3_due(u64 old_ctl2, u64 new_ctl2);
 u64 ia64_unc_zbox_ctl(u8 code, bool enable);
 u64 ia64_unc_zbox_count(u64 cnt, u64 ctl);
 unsigned int ia64_unc_rbox_pt_sel(unsigned int port);

@@ -489,6 +489,112 @@ static void unc_bbox_ctl2_sharing(struct kunit *test)
 	unc_expect_turns(test, (struct perf_event *[]){ a, b, c }, 3);
 }
 
+#define CTL3(ci, oi, co, oo)	((u64)(ci) | (u64)(oi) << 16 | (u64)(co) << 32 | \
+				 (u64)(oo) << 48)
+#define RL_LOCAL		BIT_ULL(19)	/* CTL2 iob_remote_local 1 */
+/* Table 5-15 classes, Table 5-16 opcodes */
+#define HOM0	0x0001
+#define NDR	0x0004
+#define NCB	0x0800
+#define DRS	0x4000
+#define GNT_CMP		0x0001
+#define GNT_FRCACK	0x0002
+
+static struct perf_event *unc_open_b(u64 config, u64 ctl2, u64 ctl3)
+{
+	struct perf_event_attr attr = {
+		.type = ia64_uncore_pmu_type(IA64_UNC_BBOX),
+		.size = sizeof(attr),
+		.config = config,
+		.config1 = ctl2,
+		.config2 = ctl3,
+	};
+
+	return perf_event_create_kernel_counter(&attr,
+						ia64_uncore_socket_cpu(SOCKET),
+						NULL, NULL, NULL);
+}
+
+/*
+ * B_CSR_PERF_CTL3 filters the IOB packet events by class and opcode
+ * (5.5.3.4): input DRS and NCB packets, output NDR Gnt_Cmp, in B-Box 1;
+ * IOB_INSERTS counts input HOM0 packets as they come in.
+ */
+static void unc_bbox_ctl3_filters(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *in, *out, *ins, *all;
+
+	in = unc_open_b(0x19 | BIT(8), RL_LOCAL, CTL3(DRS | NCB, 0, 0, 0));
+	out = unc_open_b(0x1a | BIT(8), RL_LOCAL, CTL3(0, 0, NDR, GNT_CMP));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(in));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(out));
+	KUNIT_EXPECT_EQ(test, s->b_ctl[1][2], RL_LOCAL);
+	KUNIT_EXPECT_EQ(test, s->b_ctl[1][3], CTL3(DRS | NCB, 0xffff, NDR, GNT_CMP));
+	KUNIT_EXPECT_FALSE(test, s->b_ctl3_due[1]);
+	ia64_umodel_b_iob(SOCKET, 1, false, DRS, 0x0004, 5);
+	ia64_umodel_b_iob(SOCKET, 1, false, NCB, 0x0001, 2);
+	ia64_umodel_b_iob(SOCKET, 1, false, HOM0, 0x0004, 9);
+	ia64_umodel_b_iob(SOCKET, 1, true, NDR, GNT_CMP, 3);
+	ia64_umodel_b_iob(SOCKET, 1, true, NDR, GNT_FRCACK, 4);
+	ia64_umodel_b_iob(SOCKET, 1, true, DRS, GNT_CMP, 6);
+	ia64_umodel_b_iob(SOCKET, 0, false, DRS, 0x0004, 50);	/* B-Box 0 */
+	msleep(POLL_WAIT_MS);
+	KUNIT_EXPECT_EQ(test, unc_value(in), 7ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(out), 3ULL);
+	perf_event_release_kernel(in);
+	perf_event_release_kernel(out);
+	/* Unfiltered output (fields all ones), inserts of HOM0 input */
+	all = unc_open_b(0x1a, RL_LOCAL, 0);
+	ins = unc_open_b(0x17, RL_LOCAL, CTL3(HOM0, 0, 0, 0));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(all));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ins));
+	KUNIT_EXPECT_EQ(test, s->b_ctl[0][3], CTL3(HOM0, 0xffff, 0xffff, 0xffff));
+	ia64_umodel_b_iob(SOCKET, 0, true, DRS, 0x0004, 5);
+	ia64_umodel_b_iob(SOCKET, 0, true, NDR, GNT_FRCACK, 3);
+	ia64_umodel_b_iob(SOCKET, 0, false, HOM0, 0x8000, 8);
+	ia64_umodel_b_iob(SOCKET, 0, false, DRS, 0x8000, 2);
+	KUNIT_EXPECT_EQ(test, unc_value(all), 8ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(ins), 8ULL);
+	perf_event_release_kernel(all);
+	perf_event_release_kernel(ins);
+	unc_expect_quiet(test);
+}
+
+/*
+ * One CTL3 per box: events must agree on the fields both use. Input and
+ * output filters count together; another input class waits its turn.
+ * A change of iob_trans_sel is followed by a CTL3 write (Table 5-13).
+ */
+static void unc_bbox_ctl3_sharing(struct kunit *test)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[SOCKET];
+	struct perf_event *a, *b, *c, *d;
+
+	a = unc_open_b(0x19, RL_LOCAL, CTL3(DRS, 0, 0, 0));
+	b = unc_open_b(0x1a, RL_LOCAL, CTL3(0, 0, NDR, 0));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_EQ(test, s->b_ctl[0][3], CTL3(DRS, 0xffff, NDR, 0xffff));
+	ia64_umodel_b_iob(SOCKET, 0, false, DRS, 0x2, 4);
+	ia64_umodel_b_iob(SOCKET, 0, true, NDR, 0x2, 6);
+	KUNIT_EXPECT_EQ(test, unc_value(a), 4ULL);
+	KUNIT_EXPECT_EQ(test, unc_value(b), 6ULL);
+	c = unc_open_b(0x19, RL_LOCAL, CTL3(HOM0, 0, 0, 0));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	unc_expect_turns(test, (struct perf_event *[]){ a, b, c }, 3);
+	/* iob_trans_sel 0, then 2 (snoops) for an event of its own */
+	a = unc_open_b(0x17, RL_LOCAL, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	perf_event_release_kernel(a);
+	d = unc_open_b(0x18, 2ULL << 15, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(d));
+	KUNIT_EXPECT_EQ(test, s->b_ctl[0][2], 2ULL << 15);
+	KUNIT_EXPECT_FALSE(test, s->b_ctl3_due[0]);
+	perf_event_release_kernel(d);
+	unc_expect_quiet(test);
+}
+
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
 /*
  * The socket's counting CPU goes offline: the events move to another CPU
@@ -552,6 +658,13 @@ static void unc_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(31) | BIT(30)),
 					       0, NULL)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(21)), 0, NULL)),
+			-EINVAL);
+	/* CTL3: on an event it does not filter, an undefined class */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open_b(0x25, 0, CTL3(HOM0, 0, 0, 0))),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open_b(0x19, RL_LOCAL, CTL3(0x20, 0, 0, 0))),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open_b(0x19, RL_LOCAL, CTL3(0, 0, NDR, 0))),
 			-EINVAL);
 	/* match/mask: without mm, outside the mask, bits of no header field */
 	KUNIT_EXPECT_EQ(test, PTR_ERR(unc_open(IA64_UNC_RBOX, rcfg(0, BIT(31)), 8, NULL)),
@@ -644,6 +757,8 @@ static struct kunit_case unc_cases[] = {
 	KUNIT_CASE(unc_rbox_mm_sharing),
 	KUNIT_CASE(unc_more_events_than_counters),
 	KUNIT_CASE(unc_bbox_ctl2_sharing),
+	KUNIT_CASE(unc_bbox_ctl3_filters),
+	KUNIT_CASE(unc_bbox_ctl3_sharing),
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
 	KUNIT_CASE(unc_follows_hotplug),
 #endif

@@ -6,7 +6,8 @@
  * 32 + 8 over the counter and its control), 48-bit R-Box counters (split
  * 32 + 16), overflow bits, box-level and D-Box freezes with the 0 to 1
  * transitions of frz_all and unfrz_all, and ov_box; the R-Box match/mask
- * sets count the flits or packets of injected traffic that they match.
+ * sets and the B-Box IOB filter (B_CSR_PERF_CTL3) count the injected
+ * traffic that they match.
  */
 #include <linux/bitfield.h>
 #include <linux/delay.h>
@@ -77,33 +78,85 @@ static void umodel_overflow(struct ia64_umodel_socket *s, u64 ov_box,
 		s->frozen = IA64_UMODEL_FRZ_ALL;
 }
 
+/* The event select of B-Box counter @c if it counts now, or -1 */
+static int umodel_b_sel(struct ia64_umodel_socket *s, unsigned int inst,
+			unsigned int c)
+{
+	u64 ctl0 = s->b_ctl[inst][0];
+
+	if (s->frozen & IA64_UMODEL_FRZ_B(inst) ||
+	    ctl0 & IA64_B_CTL0_RESET || !(ctl0 & IA64_B_CTL0_CNT_EN(c)))
+		return -1;
+	return (s->b_ctl[inst][1] & B_CTL1_SEL(c)) >> (6 * c);
+}
+
+/* Add @n to B-Box counter @c: overflow, sov and aov as Table 5-10 says */
+static void umodel_b_add(struct ia64_umodel_socket *s, unsigned int inst,
+			 unsigned int c, u64 n)
+{
+	const u64 max = BIT_ULL(40);
+	u64 ctl0 = s->b_ctl[inst][0], v;
+
+	v = (s->b_cnt[inst][c] & (max - 1)) + n;
+	if (v >= max && ctl0 & BIT_ULL(16 + c)) {	/* sov: stop */
+		s->b_cnt[inst][c] = (max - 1) | IA64_B_CNT_OV;
+		return;
+	}
+	s->b_cnt[inst][c] = (s->b_cnt[inst][c] & IA64_B_CNT_OV) | (v & (max - 1));
+	if (v >= max) {
+		s->b_cnt[inst][c] |= IA64_B_CNT_OV;
+		umodel_overflow(s, OV_BOX_B(inst), IA64_UMODEL_FRZ_B(inst),
+				ctl0 & BIT_ULL(24 + c));
+	}
+}
+
 void ia64_umodel_b_count(unsigned int socket, unsigned int inst, u8 code, u64 n)
 {
 	struct ia64_umodel_socket *s = &ia64_umodel[socket];
-	const u64 max = BIT_ULL(40);
 	unsigned long flags;
 	unsigned int c;
 
 	flags = umodel_lock_counting(s, IA64_UMODEL_FRZ_B(inst));
-	for (c = 0; c < 8; c++) {
-		u64 ctl0 = s->b_ctl[inst][0], v;
+	for (c = 0; c < 8; c++)
+		if (umodel_b_sel(s, inst, c) == code)
+			umodel_b_add(s, inst, c, n);
+	raw_spin_unlock_irqrestore(&umodel_lock, flags);
+}
 
-		if (s->frozen & IA64_UMODEL_FRZ_B(inst) ||
-		    ctl0 & IA64_B_CTL0_RESET || !(ctl0 & IA64_B_CTL0_CNT_EN(c)) ||
-		    (s->b_ctl[inst][1] & B_CTL1_SEL(c)) >> (6 * c) != code)
-			continue;
-		v = (s->b_cnt[inst][c] & (max - 1)) + n;
-		if (v >= max && ctl0 & BIT_ULL(16 + c)) {	/* sov: stop */
-			s->b_cnt[inst][c] = (max - 1) | IA64_B_CNT_OV;
-			continue;
-		}
-		s->b_cnt[inst][c] = (s->b_cnt[inst][c] & IA64_B_CNT_OV) |
-				    (v & (max - 1));
-		if (v >= max) {
-			s->b_cnt[inst][c] |= IA64_B_CNT_OV;
-			umodel_overflow(s, OV_BOX_B(inst), IA64_UMODEL_FRZ_B(inst),
-					ctl0 & BIT_ULL(24 + c));
-		}
+/* Whether a packet of class @cls and opcode @opc passes CTL3 field pair @f */
+static bool umodel_ctl3_match(u64 ctl3, unsigned int f, u16 cls, u16 opc)
+{
+	return (ctl3 >> 16 * f) & cls && (ctl3 >> 16 * (f + 1)) & opc;
+}
+
+/*
+ * @n IOB packets, input or output (@out), of message class @cls (Table
+ * 5-15) and decoded opcode @opc (Table 5-16), both one-hot, in B-Box
+ * @inst. IOB_IN_PKTS and IOB_OUT_PKTS count those that pass the
+ * direction's CTL3 class and opcode fields; with iob_trans_sel 0, the
+ * live transaction events count matching input packets as inserts and
+ * matching output ones as removals (Table 5-13), and not after a CTL2
+ * change that CTL3 was not rewritten after ("the IOB live counters
+ * could be incorrect", Table 5-14).
+ */
+void ia64_umodel_b_iob(unsigned int socket, unsigned int inst, bool out,
+		       u16 cls, u16 opc, u64 n)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[socket];
+	unsigned long flags;
+	unsigned int c;
+	bool live, pass;
+
+	flags = umodel_lock_counting(s, IA64_UMODEL_FRZ_B(inst));
+	live = !s->b_ctl3_due[inst] &&
+	       !FIELD_GET(GENMASK_ULL(16, 15), s->b_ctl[inst][2]);
+	pass = umodel_ctl3_match(s->b_ctl[inst][3], out ? 2 : 0, cls, opc);
+	for (c = 0; c < 8; c++) {
+		int sel = umodel_b_sel(s, inst, c);
+
+		if (pass && (sel == (out ? 0x1a : 0x19) ||
+			     (live && sel == (out ? 0x18 : 0x17))))
+			umodel_b_add(s, inst, c, n);
 	}
 	raw_spin_unlock_irqrestore(&umodel_lock, flags);
 }
@@ -302,7 +355,7 @@ static bool umodel_bz(struct ia64_umodel_socket *s, u32 off, u64 **reg,
 	u32 r = off & 0xfff;
 
 	*idx = inst;
-	if (r >= IA64_B_PERF_CTL0 && r <= IA64_B_PERF_CTL2 && !(r & 7)) {
+	if (r >= IA64_B_PERF_CTL0 && r <= IA64_B_PERF_CTL3 && !(r & 7)) {
 		*reg = &s->b_ctl[inst][(r - IA64_B_PERF_CTL0) / 8];
 		*kind = 0;
 	} else if (r >= IA64_B_PERF_CNT(0) && r <= IA64_B_PERF_CNT(7) && !(r & 7)) {
@@ -428,6 +481,12 @@ static void umodel_bz_write(struct ia64_umodel_socket *s, u32 off, u64 val)
 				memset(s->b_cnt[inst], 0, sizeof(s->b_cnt[inst]));
 			val &= ~IA64_B_CTL0_FRZ;
 		}
+		/* The note below Table 5-13: CTL3 must follow such a write */
+		if (reg == &s->b_ctl[inst][2] && FIELD_GET(GENMASK_ULL(16, 15), *reg) <= 1 &&
+		    (*reg ^ val) & GENMASK_ULL(17, 15))
+			s->b_ctl3_due[inst] = true;
+		if (reg == &s->b_ctl[inst][3])
+			s->b_ctl3_due[inst] = false;
 		*reg = val;
 		break;
 	case 1:

@@ -27,7 +27,8 @@
  * struct ia64_umodel_socket - one socket's uncore PMU state
  * @dbx_misc: DBX_CSR_MISC
  * @frozen: IA64_UMODEL_FRZ_* of the boxes now frozen
- * @b_ctl: B_CSR_PERF_CTL0-2 of B-Box 0 and 1
+ * @b_ctl: B_CSR_PERF_CTL0-3 of B-Box 0 and 1
+ * @b_ctl3_due: CTL2's IOB selection changed and CTL3 was not written since
  * @b_cnt: B_CSR_PERF_CNT0-7, with the overflow bit 40
  * @z_ctl: Z_CSR_PMU_CNT_CTL_0-4 control bits (9:0)
  * @z_cnt: the 40-bit Z-Box counts
@@ -49,7 +50,8 @@
 struct ia64_umodel_socket {
 	u64 dbx_misc;
 	unsigned int frozen;
-	u64 b_ctl[2][3];
+	u64 b_ctl[2][4];
+	bool b_ctl3_due[2];
 	u64 b_cnt[2][8];
 	u64 z_ctl[2][5];
 	u64 z_cnt[2][5];
@@ -73,6 +75,8 @@ extern const struct ia64_uncore_ops ia64_umodel_ops;
 
 void ia64_umodel_reset(void);
 void ia64_umodel_b_count(unsigned int socket, unsigned int inst, u8 code, u64 n);
+void ia64_umodel_b_iob(unsigned int socket, unsigned int inst, bool out,
+		       u16 cls, u16 opc, u64 n);
 void ia64_umodel_z_count(unsigned int socket, unsigned int inst, u8 code, u64 n);
 void ia64_umodel_r_count(unsigned int socket, unsigned int port, u32 iperf,
 			 u64 n);

@@ -182,6 +182,97 @@ static void ia64_unc_bbox_ctl2(struct kunit *test)
 				     0, &ev), 0);
 }
 
+#define CTL3(ci, oi, co, oo)	((u64)(ci) | (u64)(oi) << 16 | (u64)(co) << 32 | \
+				 (u64)(oo) << 48)
+#define RL_LOCAL		BIT_ULL(19)	/* CTL2 iob_remote_local 1 */
+
+/* B_CSR_PERF_CTL3 (Table 5-14): the IOB events' class and opcode filters */
+static void ia64_unc_bbox_ctl3_fields(struct kunit *test)
+{
+	static const u8 iob[] = { 0x16, 0x17, 0x18, 0x19, 0x1a };
+	struct ia64_unc_share sh = {};
+	struct ia64_unc_event ev;
+	unsigned int code, i;
+
+	/* Left 0, a field is all ones: no filter (the note below 5-14). */
+	KUNIT_ASSERT_EQ(test, decode(IA64_UNC_BBOX, 0x19, RL_LOCAL, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.ctl3, 0xffffffffULL);
+	KUNIT_EXPECT_EQ(test, ev.ctl3_used, (u64)IA64_B_CTL3_IN);
+	/* IOB_IN_PKTS: DRS and NCB data returns (DataC_*_Cmp, NcWr) */
+	KUNIT_ASSERT_EQ(test, decode(IA64_UNC_BBOX, 0x19, RL_LOCAL,
+				     CTL3(0x4800, 0x0005, 0, 0), &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.ctl3, CTL3(0x4800, 0x0005, 0, 0));
+	/* IOB_OUT_PKTS: NDR Gnt_Cmp */
+	KUNIT_ASSERT_EQ(test, decode(IA64_UNC_BBOX, 0x1a, RL_LOCAL,
+				     CTL3(0, 0, 0x0004, 0x0001), &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.ctl3, CTL3(0, 0, 0x0004, 0x0001));
+	KUNIT_EXPECT_EQ(test, ev.ctl3_used, (u64)IA64_B_CTL3_OUT);
+	/* ... but not the other direction's fields */
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x19, RL_LOCAL,
+				     CTL3(0, 0, 0x4, 0), &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x1a, RL_LOCAL,
+				     CTL3(0, 0x1, 0, 0), &ev), -EINVAL);
+	/* Live transactions: both with iob_trans_sel 0, input only with 1 */
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x17, RL_LOCAL,
+				     CTL3(0x1, 0, 0x4, 0), &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.ctl3_used, (u64)(IA64_B_CTL3_IN | IA64_B_CTL3_OUT));
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x18, RL_LOCAL | 1ULL << 15,
+				     CTL3(0x1, 0x10, 0, 0), &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.ctl3_used, (u64)IA64_B_CTL3_IN);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x18, RL_LOCAL | 1ULL << 15,
+				     CTL3(0, 0, 0x4, 0), &ev), -EINVAL);
+	/* iob_trans_sel 2 (snoops): "selection has no effect" */
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x17, 2ULL << 15, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.ctl3_used, 0ULL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x17, 2ULL << 15,
+				     CTL3(0x1, 0, 0, 0), &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x16, 0, CTL3(0x8, 0, 0x8, 0),
+				     &ev), 0);
+	/* Message classes: those of Table 5-15 only, or all ones */
+	for (i = 0; i < 16; i++) {
+		int want = BIT(i) & IA64_B_CTL3_CLASSES ? 0 : -EINVAL;
+
+		KUNIT_EXPECT_EQ_MSG(test, decode(IA64_UNC_BBOX, 0x19, RL_LOCAL,
+						 CTL3(BIT(i), 0, 0, 0), &ev),
+				    want, "class_in bit %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, decode(IA64_UNC_BBOX, 0x1a, RL_LOCAL,
+						 CTL3(0, 0, BIT(i), 0), &ev),
+				    want, "class_out bit %u", i);
+		KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x19, RL_LOCAL,
+					     CTL3(0, BIT(i), 0, 0), &ev), 0);
+	}
+	KUNIT_EXPECT_EQ(test, decode(IA64_UNC_BBOX, 0x19, RL_LOCAL,
+				     CTL3(0xffff, 0, 0, 0), &ev), 0);
+	/* config2 on every event that is not an IOB event */
+	for (code = 0; code < 64; code++) {
+		if (decode(IA64_UNC_BBOX, code, 0, 0, &ev))
+			continue;
+		for (i = 0; i < ARRAY_SIZE(iob); i++)
+			if (code == iob[i])
+				break;
+		if (i < ARRAY_SIZE(iob))
+			continue;
+		KUNIT_EXPECT_EQ_MSG(test, decode(IA64_UNC_BBOX, code, ev.subctl,
+						 CTL3(0x1, 0, 0, 0), &ev),
+				    -EINVAL, "code 0x%x", code);
+	}
+	/* The register: used fields, all ones elsewhere */
+	KUNIT_EXPECT_EQ(test, ia64_unc_bbox_ctl3(&sh), ~0ULL);
+	sh.ctl3 = CTL3(0x4000, 0x2, 0x4, 0x1);
+	sh.ctl3_users[0] = 1;
+	sh.ctl3_users[3] = 2;
+	KUNIT_EXPECT_EQ(test, ia64_unc_bbox_ctl3(&sh), CTL3(0x4000, 0xffff, 0xffff, 0x1));
+	/* The CTL2 changes after which CTL3 must be written (below Table 5-13) */
+	KUNIT_EXPECT_TRUE(test, ia64_unc_bbox_ctl3_due(0, 1ULL << 15));
+	KUNIT_EXPECT_TRUE(test, ia64_unc_bbox_ctl3_due(1ULL << 15, 2ULL << 15));
+	KUNIT_EXPECT_TRUE(test, ia64_unc_bbox_ctl3_due(0, BIT_ULL(17)));
+	KUNIT_EXPECT_FALSE(test, ia64_unc_bbox_ctl3_due(2ULL << 15, 2ULL << 15 |
+							BIT_ULL(17)));
+	KUNIT_EXPECT_FALSE(test, ia64_unc_bbox_ctl3_due(2ULL << 15, 0));
+	KUNIT_EXPECT_FALSE(test, ia64_unc_bbox_ctl3_due(0, 33));
+	KUNIT_EXPECT_FALSE(test, ia64_unc_bbox_ctl3_due(RL_LOCAL, RL_LOCAL));
+}
+
 static void ia64_unc_zbox_codes(struct kunit *test)
 {
 	struct ia64_unc_event ev;
@@ -568,6 +659,7 @@ static bool share_empty(const struct ia64_unc_share *sh)
 	static const struct ia64_unc_share zero;
 
 	return !sh->used && !sh->ctl2_users &&
+	       !memcmp(sh->ctl3_users, zero.ctl3_users, sizeof(zero.ctl3_users)) &&
 	       !memcmp(sh->iperf_users, zero.iperf_users, sizeof(zero.iperf_users)) &&
 	       !memcmp(sh->arb_users, zero.arb_users, sizeof(zero.arb_users)) &&
 	       !memcmp(sh->mm_users, zero.mm_users, sizeof(zero.mm_users)) &&
@@ -661,6 +753,39 @@ static void ia64_unc_rbox_mm_sharing(struct kunit *test)
 {
 	share_exhaustive(test, IA64_UNC_RBOX, mm_share_set,
 			 ARRAY_SIZE(mm_share_set), mm_share_fits);
+}
+
+/*
+ * B-Box 0: IOB_IN_PKTS for HOM0 twice and for DRS, IOB_OUT_PKTS for
+ * NDR, IOB_INSERTS for HOM0 (input and output fields), B_CYCLES, and
+ * IOB_IN_PKTS for DRS on B-Box 1.
+ */
+static const u64 ctl3_share_set[][3] = {
+	{ 0x19, RL_LOCAL, CTL3(0x0001, 0, 0, 0) },
+	{ 0x19, RL_LOCAL, CTL3(0x0001, 0, 0, 0) },
+	{ 0x19, RL_LOCAL, CTL3(0x4000, 0, 0, 0) },
+	{ 0x1a, RL_LOCAL, CTL3(0, 0, 0x0004, 0) },
+	{ 0x17, RL_LOCAL, CTL3(0x0001, 0, 0, 0) },
+	{ 0x25, 0, 0 },
+	{ 0x19 | IA64_UNC_CFG_BOX, RL_LOCAL, CTL3(0x4000, 0, 0, 0) },
+};
+
+/* One CTL3 per box: events 0-4 must agree on the fields they share */
+static bool ctl3_share_fits(unsigned int subset)
+{
+	static const u8 conflicts[][2] = { { 0, 2 }, { 1, 2 }, { 2, 4 }, { 3, 4 } };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(conflicts); i++)
+		if (subset & BIT(conflicts[i][0]) && subset & BIT(conflicts[i][1]))
+			return false;
+	return true;
+}
+
+static void ia64_unc_bbox_ctl3_sharing(struct kunit *test)
+{
+	share_exhaustive(test, IA64_UNC_BBOX, ctl3_share_set,
+			 ARRAY_SIZE(ctl3_share_set), ctl3_share_fits);
 }
 
 /* Table 5-25: sides and pt_sel */
@@ -835,6 +960,8 @@ static struct kunit_case ia64_uncore_cases[] = {
 	KUNIT_CASE(ia64_unc_dbx),
 	KUNIT_CASE(ia64_unc_bbox_codes),
 	KUNIT_CASE(ia64_unc_bbox_ctl2),
+	KUNIT_CASE(ia64_unc_bbox_ctl3_fields),
+	KUNIT_CASE(ia64_unc_bbox_ctl3_sharing),
 	KUNIT_CASE(ia64_unc_zbox_codes),
 	KUNIT_CASE(ia64_unc_zbox_subctl),
 	KUNIT_CASE(ia64_unc_rbox_events),

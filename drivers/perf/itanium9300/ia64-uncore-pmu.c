@@ -33,6 +33,9 @@ struct ia64_unc_inst {
 	struct perf_event *event[IA64_UNC_MAX_COUNTERS];
 	u64 ctl1;		/* B: B_CSR_PERF_CTL1 */
 	u8 enabled;		/* B: counters enabled in B_CSR_PERF_CTL0 */
+	u64 ctl2_hw;		/* B: CTL2 and CTL3 as last written */
+	u64 ctl3_hw;
+	bool ctl3_written;
 	struct ia64_unc_share sh;
 };
 
@@ -140,6 +143,36 @@ static void unc_program_mm(unsigned int socket, const struct ia64_unc_event *ev,
 	unc_ops->write_csr(socket, off + IA64_R_MM_CFG, ev->mm_cfg);
 }
 
+/*
+ * Write B_CSR_PERF_CTL2 for an event that uses it, and B_CSR_PERF_CTL3
+ * when its value changes or when the CTL2 write requires it (the note
+ * below Table 5-13). CTL3 is not rewritten needlessly: a write resets
+ * the IOB's live transaction counter (Table 5-14, class_in), which
+ * other IOB events may be counting from. The first write gives every
+ * field not in use all ones: its reset value 0 would filter out every
+ * packet.
+ */
+static void unc_program_ctl23(unsigned int socket, u32 win,
+			      struct ia64_unc_inst *in,
+			      const struct ia64_unc_event *ev)
+{
+	u64 ctl3 = ia64_unc_bbox_ctl3(&in->sh);
+	bool due = !in->ctl3_written;
+
+	if (ev->has_subctl) {
+		unc_ops->write_csr(socket, win + IA64_B_PERF_CTL2, in->sh.ctl2);
+		due |= ia64_unc_bbox_ctl3_due(in->ctl2_hw, in->sh.ctl2);
+		in->ctl2_hw = in->sh.ctl2;
+	}
+	if (!ev->has_subctl && !ev->ctl3_used)
+		return;
+	if (due || ctl3 != in->ctl3_hw) {
+		unc_ops->write_csr(socket, win + IA64_B_PERF_CTL3, ctl3);
+		in->ctl3_hw = ctl3;
+		in->ctl3_written = true;
+	}
+}
+
 /* Program (or stop) counter hw.idx for @ev; the socket is frozen. */
 static void unc_program(unsigned int socket, struct ia64_unc_inst *in,
 			const struct ia64_unc_event *ev, struct perf_event *event,
@@ -154,9 +187,7 @@ static void unc_program(unsigned int socket, struct ia64_unc_inst *in,
 		if (enable) {
 			in->ctl1 = ia64_unc_bbox_ctl1(in->ctl1, c, ev->code);
 			unc_ops->write_csr(socket, win + IA64_B_PERF_CTL1, in->ctl1);
-			if (ev->has_subctl)
-				unc_ops->write_csr(socket, win + IA64_B_PERF_CTL2,
-						   in->sh.ctl2);
+			unc_program_ctl23(socket, win, in, ev);
 			in->enabled |= BIT(c);
 		} else {
 			in->enabled &= ~BIT(c);
@@ -364,6 +395,10 @@ static void unc_give_counter(struct pmu_uncore *pu, struct perf_event *event)
 PMU_FORMAT_ATTR(event, "config:0-5");
 PMU_FORMAT_ATTR(box, "config:8");
 PMU_FORMAT_ATTR(ctl2, "config1:0-43");
+PMU_FORMAT_ATTR(class_in, "config2:0-15");
+PMU_FORMAT_ATTR(opcode_in, "config2:16-31");
+PMU_FORMAT_ATTR(class_out, "config2:32-47");
+PMU_FORMAT_ATTR(opcode_out, "config2:48-63");
 PMU_FORMAT_ATTR(subctl, "config1:0-31");
 PMU_FORMAT_ATTR(subctl2, "config2:0-31");
 PMU_FORMAT_ATTR(iperf, "config:0-31");
@@ -382,6 +417,10 @@ static struct attribute *unc_bbox_format_attrs[] = {
 	&format_attr_event.attr,
 	&format_attr_box.attr,
 	&format_attr_ctl2.attr,
+	&format_attr_class_in.attr,
+	&format_attr_opcode_in.attr,
+	&format_attr_class_out.attr,
+	&format_attr_opcode_out.attr,
 	NULL
 };
 

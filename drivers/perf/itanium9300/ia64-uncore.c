@@ -21,6 +21,7 @@
 #define B_CTL2_ARBQ_SEL1	GENMASK_ULL(11, 6)
 #define B_CTL2_RESERVED		(GENMASK_ULL(14, 12) | GENMASK_ULL(63, 44))
 #define B_CTL2_IOB_TRANS_SEL	GENMASK_ULL(16, 15)
+#define B_CTL2_IOB_ID_IN	BIT_ULL(17)
 #define B_CTL2_IOB_REMOTE_LOCAL	GENMASK_ULL(20, 19)
 #define B_ARBQ_RESERVED		38
 #define B_ARBQ_MAX		41
@@ -163,6 +164,128 @@ static int ia64_unc_bbox_ctl2_check(u64 ctl2, const char **why)
 	}
 	return 0;
 }
+
+/* IOB events (5.5.4.1, 5.5.6) */
+#define B_IOB_OVFL		0x16
+#define B_IOB_INSERTS		0x17
+#define B_IOB_REMOVES		0x18
+#define B_IOB_IN_PKTS		0x19
+#define B_IOB_OUT_PKTS		0x1a
+
+/*
+ * The B_CSR_PERF_CTL3 fields an IOB event depends on. IOB_IN_PKTS and
+ * IOB_OUT_PKTS filter by the input and the output fields (their list
+ * entries' notes). The live transaction counter behind IOB_INSERTS,
+ * IOB_REMOVES and IOB_OVFL tracks "the criteria determined by
+ * B_CSR_CTL3.{class_in,opcode_in}" (5.5.4.1); with iob_trans_sel 0 it
+ * matches "opcode and class ... to output and input flits", with 1 it
+ * matches input opcodes and takes every outgoing completion, and with 2
+ * (snoops) "selection has no effect" (Table 5-13). IOB_OVFL has no
+ * CTL2 of its own to tell: it takes all four.
+ */
+static u64 ia64_unc_ctl3_used(u8 code, u64 ctl2)
+{
+	switch (code) {
+	case B_IOB_IN_PKTS:
+		return IA64_B_CTL3_IN;
+	case B_IOB_OUT_PKTS:
+		return IA64_B_CTL3_OUT;
+	case B_IOB_INSERTS:
+	case B_IOB_REMOVES:
+		switch (FIELD_GET(B_CTL2_IOB_TRANS_SEL, ctl2)) {
+		case 0:
+			return IA64_B_CTL3_IN | IA64_B_CTL3_OUT;
+		case 1:
+			return IA64_B_CTL3_IN;
+		default:
+			return 0;
+		}
+	case B_IOB_OVFL:
+		return IA64_B_CTL3_IN | IA64_B_CTL3_OUT;
+	default:
+		return 0;
+	}
+}
+
+/**
+ * ia64_unc_bbox_ctl3_check() - decode the B_CSR_PERF_CTL3 fields of an event
+ * @ev: the event, decoded but for CTL3
+ * @cfg: its config2: class_in, opcode_in, class_out, opcode_out
+ * @why: set to the reason on failure
+ *
+ * A field left 0 is all ones, as the note below Table 5-14 asks ("SW
+ * should set this register to all 1s by default so that events are not
+ * filtered"): a field of 0 would count nothing. A field the event does
+ * not depend on must be 0, so that no filter is silently ignored. A
+ * message class field may name only the classes of Table 5-15, or be all
+ * ones; an opcode field's meaning depends on the class (Table 5-16) and
+ * takes any bits.
+ *
+ * Return: 0 or -EINVAL.
+ */
+static int ia64_unc_bbox_ctl3_check(struct ia64_unc_event *ev, u64 cfg,
+				    const char **why)
+{
+	u64 used = ia64_unc_ctl3_used(ev->code, ev->subctl);
+	unsigned int f;
+
+	if (cfg & ~used) {
+		*why = used ? "B_CSR_PERF_CTL3 fields the event does not use" :
+			      "config2 for an event B_CSR_PERF_CTL3 does not filter";
+		return -EINVAL;
+	}
+	for (f = 0; f < IA64_B_CTL3_FIELDS; f++) {
+		u64 v = (cfg & IA64_B_CTL3_FIELD(f)) >> 16 * f;
+
+		if (!(used & IA64_B_CTL3_FIELD(f)))
+			continue;
+		if (!v)
+			v = 0xffff;
+		if (!(f & 1) && v != 0xffff && v & ~(u64)IA64_B_CTL3_CLASSES) {
+			*why = "message class Table 5-15 does not define";
+			return -EINVAL;
+		}
+		ev->ctl3 |= v << 16 * f;
+	}
+	ev->ctl3_used = used;
+	return 0;
+}
+
+/**
+ * ia64_unc_bbox_ctl3() - B_CSR_PERF_CTL3 for a box's events
+ * @sh: the box's shared registers
+ *
+ * Return: the fields its events use, and all ones in the others.
+ */
+u64 ia64_unc_bbox_ctl3(const struct ia64_unc_share *sh)
+{
+	u64 v = 0;
+	unsigned int f;
+
+	for (f = 0; f < IA64_B_CTL3_FIELDS; f++)
+		v |= (sh->ctl3_users[f] ? sh->ctl3 : ~0ULL) & IA64_B_CTL3_FIELD(f);
+	return v;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_bbox_ctl3);
+
+/**
+ * ia64_unc_bbox_ctl3_due() - whether a CTL2 write must be followed by CTL3
+ * @old_ctl2: the value the register had
+ * @new_ctl2: the value written
+ *
+ * The note below Table 5-13: changing iob_trans_sel from 0 or 1, or
+ * iob_id_in while iob_trans_sel is 0 or 1, must be followed at once by
+ * a write of B_CSR_PERF_CTL3.
+ */
+bool ia64_unc_bbox_ctl3_due(u64 old_ctl2, u64 new_ctl2)
+{
+	u64 changed = old_ctl2 ^ new_ctl2;
+
+	if (FIELD_GET(B_CTL2_IOB_TRANS_SEL, old_ctl2) > 1)
+		return false;
+	return changed & (B_CTL2_IOB_TRANS_SEL | B_CTL2_IOB_ID_IN);
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_bbox_ctl3_due);
 
 static u32 ia64_unc_field_mask(const struct ia64_uncore_event *e)
 {
@@ -497,20 +620,20 @@ static int ia64_unc_decode_bz(enum ia64_unc_box box,
 	}
 	if (box == IA64_UNC_ZBOX)
 		return ia64_unc_decode_zsc(e, attr, ev, why);
-	if (attr->config2) {
-		*why = "config2 on the B-Box";
-		return -EINVAL;
-	}
 	if (!(e->flags & IA64_UNC_SUBCTL)) {
 		if (attr->config1) {
 			*why = "config1 for an event without a sub-control";
 			return -EINVAL;
 		}
-		return 0;
+	} else {
+		int ret = ia64_unc_bbox_ctl2_check(attr->config1, why);
+
+		if (ret)
+			return ret;
+		ev->has_subctl = true;
+		ev->subctl = attr->config1;
 	}
-	ev->has_subctl = true;
-	ev->subctl = attr->config1;
-	return ia64_unc_bbox_ctl2_check(attr->config1, why);
+	return ia64_unc_bbox_ctl3_check(ev, attr->config2, why);
 }
 
 /**
@@ -880,8 +1003,9 @@ static int ia64_unc_rbox_slot(const struct ia64_unc_share *sh,
  * @slot: set to the R-Box port's IPERF register, ARB_PERF event field
  *	  or match/mask set the event got (0 or 1)
  *
- * A box has one B_CSR_PERF_CTL2 (B-Box) and one of each sub-control
- * register (Z-Box): events that need them must agree on their values.
+ * A box has one B_CSR_PERF_CTL2 and one B_CSR_PERF_CTL3 (B-Box) and
+ * one of each sub-control register (Z-Box): events that need them must
+ * agree on their values (on CTL3, on the fields both use).
  * An R-Box port has two IPERF registers, two ARB_PERF event fields and
  * two match/mask sets: events with the same value share one, a second
  * value takes the other, a third finds none.
@@ -896,6 +1020,10 @@ int ia64_unc_take(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
 
 	if (ev->has_subctl && sh->ctl2_users && sh->ctl2 != ev->subctl)
 		return -EAGAIN;
+	for (i = 0; i < IA64_B_CTL3_FIELDS; i++)
+		if (ev->ctl3_used & IA64_B_CTL3_FIELD(i) && sh->ctl3_users[i] &&
+		    (sh->ctl3 ^ ev->ctl3) & IA64_B_CTL3_FIELD(i))
+			return -EAGAIN;
 	for (i = 0; i < ev->nr_zsc; i++)
 		if (sh->zsc_users[ev->zsc_reg[i]] &&
 		    sh->zsc[ev->zsc_reg[i]] != ev->zsc_val[i])
@@ -916,6 +1044,13 @@ int ia64_unc_take(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
 	if (ev->has_subctl) {
 		sh->ctl2 = ev->subctl;
 		sh->ctl2_users++;
+	}
+	for (i = 0; i < IA64_B_CTL3_FIELDS; i++) {
+		if (!(ev->ctl3_used & IA64_B_CTL3_FIELD(i)))
+			continue;
+		sh->ctl3 = (sh->ctl3 & ~IA64_B_CTL3_FIELD(i)) |
+			   (ev->ctl3 & IA64_B_CTL3_FIELD(i));
+		sh->ctl3_users[i]++;
 	}
 	if (ev->box == IA64_UNC_RBOX && ev->mm) {
 		sh->mm[p][s] = (struct ia64_unc_mm){
@@ -954,6 +1089,9 @@ void ia64_unc_give(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
 	sh->used &= ~BIT(counter % IA64_UNC_MAX_COUNTERS);
 	if (ev->has_subctl)
 		sh->ctl2_users--;
+	for (i = 0; i < IA64_B_CTL3_FIELDS; i++)
+		if (ev->ctl3_used & IA64_B_CTL3_FIELD(i))
+			sh->ctl3_users[i]--;
 	if (ev->box == IA64_UNC_RBOX && ev->mm)
 		sh->mm_users[p][slot]--;
 	else if (ev->box == IA64_UNC_RBOX && ev->qlx)

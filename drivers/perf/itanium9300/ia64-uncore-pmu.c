@@ -12,9 +12,11 @@
  * R-Box counters are split over two CSRs, and a frozen counter cannot
  * carry between the two reads.
  *
- * Counters wrap silently: an overflow only reaches the U-Box (5.4), and
- * the manual does not say how, or whether, that interrupt reaches the
- * operating system. An hrtimer therefore reads every counter each
+ * Counters wrap silently: an overflow interrupt goes to the U-Box only
+ * from a counter set to freeze (5.4, Table 5-26 pmi_en), and the manual
+ * gives it no vector, target or U-Box register, so there is nothing to
+ * attach a handler to; the freeze it needs would also stop the box's or
+ * socket's other counters. An hrtimer therefore reads every counter each
  * ops->poll_ns, far more often than a 40-bit counter can wrap.
  */
 #include <kunit/visibility.h>

@@ -49,7 +49,7 @@ class Curation:
     SECTIONS = ('names', 'fields', 'umask_fixes', 'umask_table_owner',
                 'shared_encodings', 'restrictions', 'sets', 'metrics',
                 'categories', 'rule_exceptions',
-                'aliases', 'uncore', 'uncore_subctl')
+                'aliases', 'uncore', 'uncore_subctl', 'uncore_mm')
 
     def __init__(self, path):
         self.data = pmucat.load_json(path)

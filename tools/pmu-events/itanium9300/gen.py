@@ -276,6 +276,10 @@ Z_SUBCTL_REGS = ('THR', 'PLD', 'FVC', 'PGT', 'DSP', 'ISS')
 
 # The R-Box format bit that selects a QLX (ARB_PERF) event.
 RBOX_QLX_SHIFT = 36
+# mm=config:37 (a match/mask event), mm_flit=config:38-41: the Table 5-36
+# events count packets, matching their first flit (mm_flit=1).
+RBOX_MM_SHIFT = 37
+RBOX_MM_FLIT_SHIFT = 38
 
 
 def uncore_fields(ev):
@@ -395,8 +399,30 @@ def perf_uncore(unc):
             j['PublicDescription'] = ev.get('definition', ev['description'])
             j['Unit'] = b['box']
             out.append(j)
+        if b['box'] == 'rbox':
+            out.extend(perf_rbox_mm(unc))
         files['uncore-' + b['box']] = out
     return files
+
+
+def perf_rbox_mm(unc):
+    """Table 5-36's match/mask events: config with mm and mm_flit=1,
+    match and mask (config1, config2) as the Filter's terms."""
+    out = []
+    for ev in unc.get('rbox_mm_events', []):
+        first = ev['description'].split('. ')[0].rstrip('.')
+        out.append({
+            'BriefDescription': '%s (%s)' % (first, ev['name']),
+            'ConfigCode': '0x%x' % (1 << RBOX_MM_SHIFT |
+                                    1 << RBOX_MM_FLIT_SHIFT),
+            'EventName': ev['alias'],
+            'Filter': 'match=%s,mask=%s' % (ev['match'], ev['mask']),
+            'PublicDescription': '%s Counted by a match/mask set of the '
+                                 'port (Table 5-36), one per packet.'
+                                 % ev['description'],
+            'Unit': 'rbox',
+        })
+    return out
 
 
 def metric_alias(name):

@@ -5,7 +5,9 @@ Each box has a summary table ("Events Ordered By Code") and an event list
 of "- **Field:** value" entries, some followed by sub-control tables (the
 extension values programmed into the box's sub-control register).  The
 two are compared; disagreements and repeated rows must be resolved in
-curation.json "uncore" (keyed "<box>/<event>").
+curation.json "uncore" (keyed "<box>/<event>"). Table 5-36's R-Box
+events derived from the match/mask filters are read as well
+("rbox_mm_events"), with descriptions curated in "uncore_mm".
 """
 
 import re
@@ -316,15 +318,84 @@ def extract_box(lines, spec, cur, err, contradictions):
             'events': events}
 
 
+# Table 5-36: R-Box events derived from the match/mask facility
+MM_HEAD = r'^Table 5-36\. Message Events Derived from the Match/Mask'
+MM_VALUE_RE = re.compile(r'0x([0-9A-Fa-f]+)(?:\s*&&\s*(?:Match|Mask)\s*'
+                         r'\[51:48\]\s*0x([0-9A-Fa-f]+))?$')
+# The MC field (header bits 12:9) of each class, Table 5-33
+MM_CLASSES = {'HOM': (0x0, 0x1), 'NDR': (0x2,), 'SNP': (0x3,),
+              'NCS': (0x4,), 'NCB': (0xc,), 'DRS': (0xe,)}
+MM_MC_SHIFT = 9
+
+
+def mm_value(cell):
+    """'0x1C00 && Match [51:48] 0x8' -> 0x8000000001c00"""
+    m = MM_VALUE_RE.match(clean(cell))
+    if not m:
+        return None
+    v = int(m.group(1), 16)
+    if m.group(2):
+        v |= int(m.group(2), 16) << 48
+    return v
+
+
+def extract_mm(lines, cur, err, contradictions):
+    """Table 5-36's events, checked against Table 5-33's class codes.
+
+    Each row's match must lie inside its mask, its mask must compare the
+    whole message class field, and that field must hold the class the
+    row's name starts with. Descriptions the table prints against the
+    wrong row are replaced from curation.json "uncore_mm".
+    """
+    head = sources.find(lines, MM_HEAD)
+    title = lines[head].split('(Sheet')[0].strip()
+    heads = [h for h in range(head, min(head + 80, len(lines)))
+             if lines[h].startswith(title)]
+    events = []
+    for h in heads:
+        for ln, cells in sources.table_after(lines, h)[1:]:
+            name = clean(cells[0])
+            match, mask = mm_value(cells[1]), mm_value(cells[2])
+            if match is None or mask is None:
+                raise err('line %d: bad match/mask %r %r'
+                          % (ln + 1, cells[1], cells[2]))
+            mc = (match >> MM_MC_SHIFT) & 0xf
+            if match & ~mask or (mask >> MM_MC_SHIFT) & 0xf != 0xf or \
+                    mc not in MM_CLASSES.get(name.split('.')[0], ()):
+                raise err('line %d: %s: match 0x%x mask 0x%x do not select '
+                          'its class' % (ln + 1, name, match, mask))
+            ev = {'name': name, 'match': '0x%x' % match,
+                  'mask': '0x%x' % mask,
+                  'description': clean(' '.join(cells[3:])),
+                  'alias': 'rbox.mm_' + alias_of(name).replace('.', '_'),
+                  'sources': ['line %d' % (ln + 1)]}
+            c = cur.get('uncore_mm', name)
+            if c is not None:
+                contradictions.append({
+                    'box': 'rbox', 'event': name, 'issue': 'description',
+                    'sources': ['line %d: %s' % (ln + 1, ev['description'])],
+                    'resolved': c['description'], 'reason': c['reason']})
+                ev['description'] = c['description']
+            if not alias_ok(ev['alias']):
+                raise err('bad uncore alias %r' % ev['alias'])
+            events.append(ev)
+    if not events:
+        raise err('Table 5-36 has no rows')
+    return events
+
+
 def extract_uncore(lines, cur, err):
     contradictions = []
     boxes = [extract_box(lines, spec, cur, err, contradictions)
              for spec in BOXES]
-    aliases = [e['alias'] for b in boxes for e in b['events']]
+    mm = extract_mm(lines, cur, err, contradictions)
+    aliases = [e['alias'] for b in boxes for e in b['events']] + \
+        [e['alias'] for e in mm]
     if len(aliases) != len(set(aliases)):
         raise err('repeated uncore aliases')
     return {
         'manual': 'Itanium 9300 reference manual, chapter 5 (uncore)',
         'contradictions': contradictions,
         'boxes': boxes,
+        'rbox_mm_events': mm,
     }

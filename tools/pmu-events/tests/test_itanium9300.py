@@ -213,6 +213,33 @@ class Ia64Catalogue(unittest.TestCase):
         self.assertEqual(js['rbox.et_acc']['ConfigCode'], '0x100000000c')
         self.assertNotIn('EventCode', js['rbox.gbl_arb_bid'])
 
+    def test_rbox_mm_events(self):
+        """Table 5-36: 18 match/mask events, values as printed, the
+        descriptions printed one row off curated, and in the perf JSON
+        with mm and mm_flit=1 in config and match/mask as terms."""
+        mm = {e['name']: e for e in self.uncore['rbox_mm_events']}
+        self.assertEqual(len(mm), 18)
+        self.assertEqual(mm['DRS.DataC_M']['match'], '0x8000000001c00')
+        self.assertEqual(mm['DRS.DataC_M']['mask'], '0xf000000001fe0')
+        self.assertEqual(mm['NCB.AnyInt']['mask'], '0x1f80')
+        for e in mm.values():
+            self.assertEqual(int(e['match'], 16) & ~int(e['mask'], 16), 0)
+        c = sorted(x['event'] for x in self.uncore['contradictions']
+                   if x['issue'] == 'description')
+        self.assertEqual(c, ['DRS.AnyResp11flits', 'DRS.AnyResp9flits',
+                             'NCS.NcRd', 'NDR.AnyCmp'])
+        self.assertIn('9 flits', mm['DRS.AnyResp9flits']['description'])
+        self.assertIn('11 flits', mm['DRS.AnyResp11flits']['description'])
+        self.assertIn('Non-Coherent Standard read',
+                      mm['NCS.NcRd']['description'])
+        gen = module('gen')
+        js = {j['EventName']: j for j in
+              gen.perf_uncore(self.uncore)['uncore-rbox']}
+        j = js['rbox.mm_drs_anydatac']
+        self.assertEqual(int(j['ConfigCode'], 16), 1 << 37 | 1 << 38)
+        self.assertEqual(j['Filter'], 'match=0x1c00,mask=0x1f80')
+        self.assertEqual(j['Unit'], 'rbox')
+
     def test_uncore_subctl_column_and_eot(self):
         """The stray '1' of Table 5-22's SubCtl Dep? column is no CTL2
         dependency; the EOT events, whose message class 000 counts

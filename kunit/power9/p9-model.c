@@ -249,6 +249,7 @@ static void p9_model_write_mmcrs(const struct p9_mmcr *m)
 	p9_model.mmcr1 = m->mmcr1;
 	p9_model.mmcr2 = m->mmcr2;
 	p9_model.mmcra = m->mmcra;
+	p9_model.mmcrs_writes++;
 	p9_model_access();
 }
 

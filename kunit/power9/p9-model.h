@@ -31,6 +31,7 @@
  * @alerts: performance monitor alerts raised so far
  * @nmi: an interrupt between any two register accesses of the driver
  * @accesses: register accesses of the driver so far
+ * @mmcrs_writes: writes of MMCR1, MMCR2 and MMCRA so far
  * @intr_sier: SIER as the last sample's interrupt registers carry it
  *	(the powerpc backend puts it where perf_reg_value() reads it)
  * @intr_mmcra: MMCRA likewise
@@ -60,6 +61,7 @@ struct p9_model {
 	unsigned int alerts;
 	struct pmu_model_nmi nmi;
 	unsigned int accesses;
+	unsigned int mmcrs_writes;
 	u64 intr_sier;
 	u64 intr_mmcra;
 	u64 bhrb[P9_BHRB_ENTRIES];

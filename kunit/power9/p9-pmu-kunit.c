@@ -726,6 +726,31 @@ static void p9k_switch_accesses(struct kunit *test)
 	perf_event_release_kernel(a);
 }
 
+/*
+ * The interrupt reprograms the same events: MMCR1, MMCR2 and MMCRA are
+ * not written again. Once the counters went back to another user, who may
+ * have written them, they are.
+ */
+static void p9k_mmcrs_written_when_changed(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x10002, 100, NULL);
+	unsigned int writes;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	writes = p9_model.mmcrs_writes;
+	p9k_count(0x10002, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, p9_model.mmcrs_writes, writes);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_FALSE(test, p9_model.reserved);
+
+	p9_model.mmcr1 = 0xdead;	/* the built-in PMU's, say */
+	ev = p9k_open(0x10002, 100, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_EQ(test, p9_model.mmcr1, 0x02ULL << (63 - 39));
+	perf_event_release_kernel(ev);
+}
+
 /* The same pair, with another counter's overflow after each access. */
 static void p9k_switch_nmi_anywhere(struct kunit *test)
 {
@@ -1033,6 +1058,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_switch_only_freezes),
 	KUNIT_CASE(p9k_switch_nmi_anywhere),
 	KUNIT_CASE(p9k_switch_accesses),
+	KUNIT_CASE(p9k_mmcrs_written_when_changed),
 	KUNIT_CASE(p9k_branch_stack),
 	KUNIT_CASE(p9k_branch_filters),
 	KUNIT_CASE(p9k_branch_stack_user_only),

@@ -12,9 +12,10 @@
 #define pr_fmt(fmt) "power9_pmu: " fmt
 
 #include <linux/bitops.h>
+#include <linux/cpumask.h>
 #include <linux/export.h>
+#include <linux/percpu.h>
 #include <linux/perf_event.h>
-#include <linux/string.h>
 #include <pmu-suite/core-pmu.h>
 
 #include "p9-bhrb.h"
@@ -48,6 +49,9 @@ struct p9_cpu {
 	unsigned int prog_n;
 	u8 prog_stopped;
 	bool prog_valid;
+	/* The MMCRs as last written, while the PMU has stayed reserved */
+	struct p9_mmcr hw_mmcr;
+	bool hw_mmcr_valid;
 	/* The sample registers captured at the interrupt. */
 	struct p9_sample_regs regs;
 	/* The task the BHRB has recorded for, NULL when no event reads it */
@@ -218,6 +222,27 @@ static void p9_bhrb_own(const struct p9_pmu_ops *hw, struct p9_cpu *cpu,
 	cpu->bhrb_owner = owner;
 }
 
+static bool p9_mmcr_equal(const struct p9_mmcr *a, const struct p9_mmcr *b)
+{
+	return a->mmcr0 == b->mmcr0 && a->mmcr1 == b->mmcr1 &&
+	       a->mmcr2 == b->mmcr2 && a->mmcra == b->mmcra;
+}
+
+/*
+ * The counters go back to their other users (the built-in PMU), who may
+ * write the MMCRs: once they come back, write them all again.
+ */
+static void p9_release_extra(struct pmu_core *pc)
+{
+	int c;
+
+	for_each_possible_cpu(c) {
+		struct p9_cpu *cpu = pmu_core_priv(per_cpu_ptr(pc->cpus, c));
+
+		cpu->hw_mmcr_valid = false;
+	}
+}
+
 /* Program the control registers and counters for the current events. */
 static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
@@ -233,7 +258,12 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		p9_compute_program(pc, pcpu, stopped);
 	for (i = 0; i < pcpu->n; i++)
 		pcpu->event[i]->hw.idx = cpu->sched.pmc[i];
-	hw->write_mmcrs(&cpu->mmcr);
+	/* The interrupt reprograms the same events: the MMCRs stay. */
+	if (!cpu->hw_mmcr_valid || !p9_mmcr_equal(&cpu->hw_mmcr, &cpu->mmcr)) {
+		hw->write_mmcrs(&cpu->mmcr);
+		cpu->hw_mmcr = cpu->mmcr;
+		cpu->hw_mmcr_valid = true;
+	}
 	p9_bhrb_own(hw, cpu, pcpu->n);
 	/*
 	 * The counter-negative condition is a state, not an edge: a counter
@@ -409,6 +439,7 @@ const struct pmu_core_ops p9_core_ops = {
 	.capture	= p9_capture,
 	.event_bits	= P9_RAW_EVENT,
 	.max_precise	= 2,
+	.release_extra	= p9_release_extra,
 	.branches	= P9_BHRB_ENTRIES,
 	.caps_name	= "POWER9",
 };

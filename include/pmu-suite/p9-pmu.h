@@ -23,8 +23,10 @@
  *	them back (last event gone)
  * @read_pmc: read PMC1-6 (32 bits)
  * @write_pmc: write PMC1-6
- * @write_mmcr0: write MMCR0
- * @write_mmcrs: write MMCR1, MMCR2 and MMCRA (not MMCR0)
+ * @write_mmcr0: write MMCR0; the counters are in use (for the hypervisor,
+ *	which keeps them across partition switches) unless it freezes both
+ *	FC1-4 and FC5-6
+ * @write_mmcr: write MMCR1, MMCR2 or MMCRA
  * @read_sample: capture SIER, SIAR, SDAR, MMCRA and the interrupted PC
  * @sample_mode: give a sample's registers, which pmu_core_sample_regs()
  *	built, the privilege of @s and what else the architecture reads
@@ -42,7 +44,7 @@ struct p9_pmu_ops {
 	u64 (*read_pmc)(unsigned int pmc);
 	void (*write_pmc)(unsigned int pmc, u64 value);
 	void (*write_mmcr0)(u64 value);
-	void (*write_mmcrs)(const struct p9_mmcr *m);
+	void (*write_mmcr)(enum p9_mmcr_reg reg, u64 value);
 	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);
 	void (*sample_mode)(struct pt_regs *sregs, const struct p9_sample *s);
 	u64 (*read_bhrb)(unsigned int n);

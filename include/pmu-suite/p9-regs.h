@@ -122,6 +122,13 @@
 #define P9_BHRB_MISPRED		P9_IBM_BIT(63)
 #define P9_BHRB_ENTRIES		32
 
+/* The MMCRs a control register value is written to, besides MMCR0 */
+enum p9_mmcr_reg {
+	P9_MMCR1,
+	P9_MMCR2,
+	P9_MMCRA,
+};
+
 struct p9_mmcr {
 	u64 mmcr0;
 	u64 mmcr1;

@@ -244,11 +244,14 @@ static void p9_model_write_mmcr0(u64 value)
 	p9_model_access();
 }
 
-static void p9_model_write_mmcrs(const struct p9_mmcr *m)
+static void p9_model_write_mmcr(enum p9_mmcr_reg reg, u64 value)
 {
-	p9_model.mmcr1 = m->mmcr1;
-	p9_model.mmcr2 = m->mmcr2;
-	p9_model.mmcra = m->mmcra;
+	if (reg == P9_MMCR1)
+		p9_model.mmcr1 = value;
+	else if (reg == P9_MMCR2)
+		p9_model.mmcr2 = value;
+	else
+		p9_model.mmcra = value;
 	p9_model.mmcrs_writes++;
 	p9_model_access();
 }
@@ -332,7 +335,7 @@ const struct p9_pmu_ops p9_model_ops = {
 	.read_pmc = p9_model_read_pmc,
 	.write_pmc = p9_model_write_pmc,
 	.write_mmcr0 = p9_model_write_mmcr0,
-	.write_mmcrs = p9_model_write_mmcrs,
+	.write_mmcr = p9_model_write_mmcr,
 	.read_sample = p9_model_read_sample,
 	.sample_mode = p9_model_sample_mode,
 	.read_bhrb = p9_model_read_bhrb,

@@ -718,8 +718,12 @@ static void p9k_switch_accesses(struct kunit *test)
 	before = p9_model.accesses - before;
 	kunit_info(test, "register accesses for a switch out and back in: %u",
 		   before);
-	/* Out: freeze, read 2, MMCRs, unfreeze; in: freeze, MMCRs, 6, unfreeze */
-	KUNIT_EXPECT_LE(test, before, 14U);
+	/*
+	 * Out: the freeze, reading the two counters, MMCR1 (nothing
+	 * selected), the unfreeze; in: the freeze, MMCR1, the two counters,
+	 * the unfreeze. The unused counters stay zero.
+	 */
+	KUNIT_EXPECT_EQ(test, before, 10U);
 	p9_model_count(0x10002, 1);
 	KUNIT_EXPECT_EQ(test, p9k_value(a), 101ULL);
 	perf_event_release_kernel(b);
@@ -748,6 +752,27 @@ static void p9k_mmcrs_written_when_changed(struct kunit *test)
 	ev = p9k_open(0x10002, 100, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	KUNIT_EXPECT_EQ(test, p9_model.mmcr1, 0x02ULL << (63 - 39));
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * Unused counters are zeroed once, but PMC4 counts an L2/L3 group's
+ * companion code: zeroed at every programming, it never goes negative
+ * and alerts.
+ */
+static void p9k_companion_counter_zeroed(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x16884, 0, NULL);
+	unsigned int alerts = p9_model.alerts;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model_count(0x46884, 0x7ffffff0);
+	KUNIT_EXPECT_EQ(test, p9_model.pmc[4], 0x7ffffff0U);
+	KUNIT_EXPECT_GT(test, p9k_disable_enable(ev), 2U);
+	KUNIT_EXPECT_EQ(test, p9_model.pmc[4], 0U);
+	p9_model_count(0x46884, 0x20);
+	KUNIT_EXPECT_EQ(test, p9_model.alerts, alerts);
+	KUNIT_EXPECT_EQ(test, p9_model.pmc[3], 0U);
 	perf_event_release_kernel(ev);
 }
 
@@ -1059,6 +1084,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_switch_nmi_anywhere),
 	KUNIT_CASE(p9k_switch_accesses),
 	KUNIT_CASE(p9k_mmcrs_written_when_changed),
+	KUNIT_CASE(p9k_companion_counter_zeroed),
 	KUNIT_CASE(p9k_branch_stack),
 	KUNIT_CASE(p9k_branch_filters),
 	KUNIT_CASE(p9k_branch_stack_user_only),

@@ -62,20 +62,28 @@ static void p9_spr_write_pmc(unsigned int pmc, u64 value)
 
 static void p9_spr_write_mmcr0(u64 value)
 {
-	mtspr(SPRN_MMCR0, value);
-	isync();
-}
-
-static void p9_spr_write_mmcrs(const struct p9_mmcr *m)
-{
-	bool counting = (m->mmcr0 & (P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6)) !=
+	bool counting = (value & (P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6)) !=
 			(P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6);
 
 	/* Ask the hypervisor to keep our counters across partition switches. */
 	ppc_set_pmu_inuse(counting);
-	mtspr(SPRN_MMCR1, m->mmcr1);
-	mtspr(SPRN_MMCR2, m->mmcr2);
-	mtspr(SPRN_MMCRA, m->mmcra);
+	mtspr(SPRN_MMCR0, value);
+	isync();
+}
+
+static void p9_spr_write_mmcr(enum p9_mmcr_reg reg, u64 value)
+{
+	switch (reg) {
+	case P9_MMCR1:
+		mtspr(SPRN_MMCR1, value);
+		break;
+	case P9_MMCR2:
+		mtspr(SPRN_MMCR2, value);
+		break;
+	case P9_MMCRA:
+		mtspr(SPRN_MMCRA, value);
+		break;
+	}
 }
 
 static void p9_spr_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
@@ -216,7 +224,7 @@ static struct p9_pmu_ops p9_spr_ops = {
 	.read_pmc = p9_spr_read_pmc,
 	.write_pmc = p9_spr_write_pmc,
 	.write_mmcr0 = p9_spr_write_mmcr0,
-	.write_mmcrs = p9_spr_write_mmcrs,
+	.write_mmcr = p9_spr_write_mmcr,
 	.read_sample = p9_spr_read_sample,
 	.sample_mode = p9_spr_sample_mode,
 	.read_bhrb = p9_spr_read_bhrb,

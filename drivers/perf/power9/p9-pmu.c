@@ -52,6 +52,8 @@ struct p9_cpu {
 	/* The MMCRs as last written, while the PMU has stayed reserved */
 	struct p9_mmcr hw_mmcr;
 	bool hw_mmcr_valid;
+	/* PMCs written 0 that cannot have counted since (bit n: PMC n + 1) */
+	u8 pmc_zero;
 	/* The sample registers captured at the interrupt. */
 	struct p9_sample_regs regs;
 	/* The task the BHRB has recorded for, NULL when no event reads it */
@@ -222,10 +224,40 @@ static void p9_bhrb_own(const struct p9_pmu_ops *hw, struct p9_cpu *cpu,
 	cpu->bhrb_owner = owner;
 }
 
-static bool p9_mmcr_equal(const struct p9_mmcr *a, const struct p9_mmcr *b)
+/*
+ * Write the MMCRs that changed: the interrupt reprograms the same events,
+ * and so does a switch between tasks counting the same ones.
+ */
+static void p9_write_mmcrs(const struct p9_pmu_ops *hw, struct p9_cpu *cpu)
 {
-	return a->mmcr0 == b->mmcr0 && a->mmcr1 == b->mmcr1 &&
-	       a->mmcr2 == b->mmcr2 && a->mmcra == b->mmcra;
+	const struct p9_mmcr *m = &cpu->mmcr, *w = &cpu->hw_mmcr;
+	bool all = !cpu->hw_mmcr_valid;
+
+	if (all || m->mmcr1 != w->mmcr1)
+		hw->write_mmcr(P9_MMCR1, m->mmcr1);
+	if (all || m->mmcr2 != w->mmcr2)
+		hw->write_mmcr(P9_MMCR2, m->mmcr2);
+	if (all || m->mmcra != w->mmcra)
+		hw->write_mmcr(P9_MMCRA, m->mmcra);
+	cpu->hw_mmcr = *m;
+	cpu->hw_mmcr_valid = true;
+}
+
+/*
+ * The PMCs that count (bit n: PMC n + 1): those in use, PMC4 with an
+ * L2/L3 group's companion code, and PMC5 and PMC6 when either is in use
+ * (one FC56). An unused PMC1-4 selects "counter off" (PM_SUSPENDED,
+ * selector 0).
+ */
+static u8 p9_pmcs_counting(const struct p9_schedule *s)
+{
+	u8 m = s->used;
+
+	if (s->companion)
+		m |= BIT(3);
+	if (s->used & GENMASK(5, 4))
+		m |= GENMASK(5, 4);
+	return m;
 }
 
 /*
@@ -240,6 +272,7 @@ static void p9_release_extra(struct pmu_core *pc)
 		struct p9_cpu *cpu = pmu_core_priv(per_cpu_ptr(pc->cpus, c));
 
 		cpu->hw_mmcr_valid = false;
+		cpu->pmc_zero = 0;
 	}
 }
 
@@ -249,7 +282,7 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	const struct p9_pmu_ops *hw = p9_hw(pc);
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
 	unsigned int i;
-	u8 stopped = 0;
+	u8 stopped = 0, counting;
 
 	for (i = 0; i < pcpu->n; i++)
 		if (!pmu_core_counting(pcpu->event[i]))
@@ -258,26 +291,27 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		p9_compute_program(pc, pcpu, stopped);
 	for (i = 0; i < pcpu->n; i++)
 		pcpu->event[i]->hw.idx = cpu->sched.pmc[i];
-	/* The interrupt reprograms the same events: the MMCRs stay. */
-	if (!cpu->hw_mmcr_valid || !p9_mmcr_equal(&cpu->hw_mmcr, &cpu->mmcr)) {
-		hw->write_mmcrs(&cpu->mmcr);
-		cpu->hw_mmcr = cpu->mmcr;
-		cpu->hw_mmcr_valid = true;
-	}
+	p9_write_mmcrs(hw, cpu);
 	p9_bhrb_own(hw, cpu, pcpu->n);
 	/*
 	 * The counter-negative condition is a state, not an edge: a counter
 	 * left negative, by a stopped (throttled) event or an earlier one,
-	 * would raise an alert as soon as PMAE is set. Unused PMC5/6 also
-	 * count whenever the other one runs.
+	 * would raise an alert as soon as PMAE is set: unused counters are
+	 * zeroed, once if nothing counts on them since.
 	 */
 	for (i = 0; i < pcpu->n; i++)
 		pmu_core_write_slot(pc, pcpu, i);
+	counting = p9_pmcs_counting(&cpu->sched);
+	cpu->pmc_zero &= ~counting;
 	if (!(cpu->mmcr.mmcr0 & P9_MMCR0_PMAE))
 		return;
-	for (i = 1; i <= P9_NUM_PMCS; i++)
-		if (!(cpu->sched.used & BIT(i - 1)))
-			hw->write_pmc(i, 0);
+	for (i = 1; i <= P9_NUM_PMCS; i++) {
+		if ((cpu->sched.used | cpu->pmc_zero) & BIT(i - 1))
+			continue;
+		hw->write_pmc(i, 0);
+		if (!(counting & BIT(i - 1)))
+			cpu->pmc_zero |= BIT(i - 1);
+	}
 }
 
 static void p9_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)

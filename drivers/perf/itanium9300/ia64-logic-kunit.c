@@ -480,6 +480,146 @@ static void ia64_pmcs_qualified(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p.opc_cfg, 0xeULL);
 }
 
+#define PIN_OPC(mifb, match)	(QUAL(IA64_QUAL_OPC) | \
+				 FIELD_PREP(IA64_CFG1_OPC_MIFB, mifb) | (match))
+#define PIN_FINE(len)		(QUAL(IA64_QUAL_IAR) | IA64_CFG1_RANGE_FINE | (len))
+
+/*
+ * Qualifications users have configured since tag channel 0 was supported,
+ * and the registers they program: whatever the qualification hardware
+ * comes to support, these configurations must keep these values.
+ */
+static void ia64_pmcs_existing_configs(struct kunit *test)
+{
+	const struct {
+		unsigned int n;
+		u64 cfg[2][3];
+	} cfgs[] = {
+		{ 1, { { CFG(0x08, 0), 0, 0 } } },
+		{ 1, { { CFG(0x08, 0), PIN_OPC(0x4, 0x5), 0xf0 } } },
+		{ 1, { { CFG(0x08, 0), PIN_OPC(0xf, 0x1234567), 0x1ffffff0000ULL } } },
+		{ 1, { { CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(16) | IA64_CFG1_RANGE_INV,
+			 0x4000000000010000ULL } } },
+		{ 1, { { CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(12), 0x2000 } } },
+		{ 1, { { CFG(0x08, 0), PIN_FINE(0x130), 0x4000000000012340ULL } } },
+		{ 1, { { CFG(0x08, 0), PIN_FINE(0x100) | IA64_CFG1_RANGE_INV,
+			 0x400000000001ff00ULL } } },
+		{ 1, { { CFG(0xc2, 0), QUAL(IA64_QUAL_DAR) | LG(6), 0x600000000000a040ULL } } },
+		{ 1, { { CFG(0x44, 0), QUAL(IA64_QUAL_IAR) | LG(12), 0x4000000000003000ULL } } },
+		{ 1, { { CFG(0x41, 0), QUAL(IA64_QUAL_IAR) | LG(12), 0x4000000000003000ULL } } },
+		{ 1, { { CFG(0x78, 0xf), QUAL(IA64_QUAL_IAR) | LG(12), 0x4000000000003000ULL } } },
+		{ 2, { { CFG(0x44, 0), QUAL(IA64_QUAL_IAR) | LG(12), 0x4000000000003000ULL },
+		       { CFG(0x08, 0), QUAL(IA64_QUAL_IAR) | LG(16), 0x4000000000010000ULL } } },
+		{ 2, { { CFG(0x08, 0), PIN_OPC(0x8, 0x3), 0x1ffffffff00ULL },
+		       { CFG(0x08, 1), 0, 0 } } },
+	};
+	static const struct {
+		u64 opcm0_mask, opcm0_match, opcm1_mask, opcm1_match, opc_cfg;
+		u64 iar, dar;
+		u8 ibrp_used;
+		u64 ibr[6];
+		u64 dbr[2];
+		bool use_dbr;
+	} want[] = {
+		{ 0x30f01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0xdb6ULL, 0x2078fefefefeULL, 0x0,
+		  { 0, 0, 0,
+		    0, 0, 0 },
+		  { 0, 0 }, 0 },
+		{ 0x2040000000000f0ULL, 0x5ULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xeULL, 0xdb6ULL, 0x2078fefefeeeULL, 0x0,
+		  { 0, 0, 0,
+		    0, 0, 0 },
+		  { 0, 0 }, 0 },
+		{ 0x20f01ffffff0000ULL, 0x1234567ULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xeULL, 0xdb6ULL, 0x2078fefefeeeULL, 0x0,
+		  { 0, 0, 0,
+		    0, 0, 0 },
+		  { 0, 0 }, 0 },
+		{ 0x10f01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0xdb4ULL, 0x2078fefefeeeULL, 0x1,
+		  { 0x4000000000010000ULL, 0xfffffffffff0000ULL, 0,
+		    0, 0, 0 },
+		  { 0, 0 }, 0 },
+		{ 0xf01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0xdb4ULL, 0x2078fefefeeeULL, 0x1,
+		  { 0x2000ULL, 0xffffffffffff000ULL, 0,
+		    0, 0, 0 },
+		  { 0, 0 }, 0 },
+		{ 0xf01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0x2d34ULL, 0x2078fefefeeeULL, 0x5,
+		  { 0x400000000001233fULL, 0xfffffffffff0000ULL, 0,
+		    0, 0x4000000000012470ULL, 0xfffffffffff0000ULL },
+		  { 0, 0 }, 0 },
+		{ 0x10f01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0x2d34ULL, 0x2078fefefeeeULL, 0x5,
+		  { 0x400000000001feffULL, 0xfffffffffff0000ULL, 0,
+		    0, 0x400000000001ffffULL, 0xfffffffffff0000ULL },
+		  { 0, 0 }, 0 },
+		{ 0x30f01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0xdb6ULL, 0x2078fefefef6ULL, 0x0,
+		  { 0, 0, 0,
+		    0, 0, 0 },
+		  { 0x600000000000a040ULL, 0xffffffffffffc0ULL }, 1 },
+		{ 0x30f01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0xda6ULL, 0x2078fefefefeULL, 0x2,
+		  { 0, 0, 0x4000000000003000ULL,
+		    0xffffffffffff000ULL, 0, 0 },
+		  { 0, 0 }, 0 },
+		{ 0xf01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0xda4ULL, 0x2078fefefeeeULL, 0x3,
+		  { 0x4000000000003000ULL, 0xffffffffffff000ULL, 0x4000000000003000ULL,
+		    0xffffffffffff000ULL, 0, 0 },
+		  { 0, 0 }, 0 },
+		{ 0x30f01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0xda6ULL, 0x2078fefefefeULL, 0x2,
+		  { 0, 0, 0x4000000000003000ULL,
+		    0xffffffffffff000ULL, 0, 0 },
+		  { 0, 0 }, 0 },
+		{ 0xf01ffffffffffULL, 0x1ffffffffffULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xfULL, 0xda4ULL, 0x2078fefefeeeULL, 0x3,
+		  { 0x4000000000010000ULL, 0xfffffffffff0000ULL, 0x4000000000003000ULL,
+		    0xffffffffffff000ULL, 0, 0 },
+		  { 0, 0 }, 0 },
+		{ 0x20801ffffffff00ULL, 0x3ULL, 0x30f01ffffffffffULL, 0x1ffffffffffULL,
+		  0xeULL, 0xdb6ULL, 0x2078fefefeeeULL, 0x0,
+		  { 0, 0, 0,
+		    0, 0, 0 },
+		  { 0, 0 }, 0 },
+	};
+	unsigned int i, j;
+
+	BUILD_BUG_ON(ARRAY_SIZE(cfgs) != ARRAY_SIZE(want));
+	for (i = 0; i < ARRAY_SIZE(cfgs); i++) {
+		struct ia64_event ev[2];
+		struct ia64_schedule s;
+		struct ia64_pmcs p;
+
+		for (j = 0; j < cfgs[i].n; j++) {
+			KUNIT_ASSERT_EQ(test, decode(cfgs[i].cfg[j][0],
+						     cfgs[i].cfg[j][1],
+						     cfgs[i].cfg[j][2], &ev[j]), 0);
+			ev[j].plm = 9;
+		}
+		KUNIT_ASSERT_EQ(test, ia64_schedule(ev, cfgs[i].n, &s), 0);
+		ia64_compute_pmcs(ev, cfgs[i].n, &s, &p);
+		KUNIT_EXPECT_EQ_MSG(test, p.opcm0_mask, want[i].opcm0_mask, "%u", i);
+		KUNIT_EXPECT_EQ_MSG(test, p.opcm0_match, want[i].opcm0_match, "%u", i);
+		KUNIT_EXPECT_EQ_MSG(test, p.opcm1_mask, want[i].opcm1_mask, "%u", i);
+		KUNIT_EXPECT_EQ_MSG(test, p.opcm1_match, want[i].opcm1_match, "%u", i);
+		KUNIT_EXPECT_EQ_MSG(test, p.opc_cfg, want[i].opc_cfg, "%u", i);
+		KUNIT_EXPECT_EQ_MSG(test, p.iar, want[i].iar, "%u", i);
+		KUNIT_EXPECT_EQ_MSG(test, p.dar, want[i].dar, "%u", i);
+		KUNIT_EXPECT_EQ_MSG(test, p.ibrp_used, want[i].ibrp_used, "%u", i);
+		for (j = 0; j < ARRAY_SIZE(want[i].ibr); j++)
+			KUNIT_EXPECT_EQ_MSG(test, p.ibr[j], want[i].ibr[j],
+					    "%u ibr%u", i, j);
+		KUNIT_EXPECT_EQ_MSG(test, p.dbr[0], want[i].dbr[0], "%u", i);
+		KUNIT_EXPECT_EQ_MSG(test, p.dbr[1], want[i].dbr[1], "%u", i);
+		KUNIT_EXPECT_EQ_MSG(test, p.use_dbr, want[i].use_dbr, "%u", i);
+	}
+}
+
 /* ia64_uses_debug_regs() names exactly the configs that program IBR/DBR. */
 static void ia64_debug_regs_users(struct kunit *test)
 {
@@ -1012,6 +1152,7 @@ static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_counter_pmc_value),
 	KUNIT_CASE(ia64_pmcs_unqualified),
 	KUNIT_CASE(ia64_pmcs_qualified),
+	KUNIT_CASE(ia64_pmcs_existing_configs),
 	KUNIT_CASE(ia64_debug_regs_users),
 	KUNIT_CASE(ia64_generic_map),
 	KUNIT_CASE(ia64_pmcs_ears_etb),

@@ -90,6 +90,7 @@
 #define IA64_IAR_IG_IBRP0	BIT_ULL(1)
 #define IA64_IAR_IG_IBRP1	BIT_ULL(4)
 #define IA64_IAR_IG_IBRP2	BIT_ULL(7)
+#define IA64_IAR_IG_IBRP3	BIT_ULL(10)
 #define IA64_IAR_FINE		BIT_ULL(13)
 #define IA64_IAR_RESET		0xdb6ULL	/* also sets reserved bits */
 
@@ -103,10 +104,11 @@
 #define IA64_DTAG_NONE		3
 
 /* IBR/DBR pairs: even register address, odd register mask (and plm). */
-#define IA64_IBR_PAIRS		3	/* IBRP0-2: the pairs the driver uses */
+#define IA64_IBR_PAIRS		4	/* IBRP0-3, one per tag channel */
 #define IA64_IBRP0		0	/* channel 0 range, a fine range's base */
-#define IA64_IBRP1		1	/* the prefetch events' range (3.3.5.2) */
-#define IA64_IBRP2		2	/* a fine range's upper limit (3.3.5.4) */
+#define IA64_IBRP1		1	/* channel 1 and the prefetch events (3.3.5.2) */
+#define IA64_IBRP2		2	/* channel 2, or fine range 0's upper limit */
+#define IA64_IBRP3		3	/* channel 3, or fine range 1's upper limit */
 #define IA64_BR_MASK		GENMASK_ULL(55, 0)
 #define IA64_IBR_PLM		GENMASK_ULL(59, 56)
 

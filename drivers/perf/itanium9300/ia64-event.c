@@ -8,7 +8,8 @@
  * cycle or nothing would ever count, .all and MESI only where the event
  * supports them, the EAR fields only on the two EAR events and only with
  * values the EAR tables define, and a qualification only on events whose
- * I A R / D A R / O P C column says Y.
+ * I A R / D A R / O P C column says Y, and only what their tag channel
+ * can apply.
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
@@ -185,13 +186,42 @@ static int ia64_decode_fine_range(u64 config1, u64 config2,
 	return 0;
 }
 
+/*
+ * What a tag channel other than 0 cannot do (3.3.5, 3.3.6): the DBRs and
+ * PMC32.inv act on channel 0 alone, and in fine mode IBRP2 and IBRP3 are
+ * the upper limits of ranges 0 and 1, so channels 2 and 3 have no range
+ * of their own ("any event qualification based on address ranges 2 and 3
+ * are not defined").
+ */
+static int ia64_check_channel(u64 config1, const struct ia64_event *ev,
+			      const char **why)
+{
+	if (!ev->chan)
+		return 0;
+	if (ev->qual.kind == IA64_QUAL_DAR) {
+		*why = "data ranges qualify tag channel 0 only";
+		return -EOPNOTSUPP;
+	}
+	if (config1 & IA64_CFG1_RANGE_INV) {
+		*why = "PMC32.inv inverts tag channel 0's range only";
+		return -EOPNOTSUPP;
+	}
+	if ((config1 & IA64_CFG1_RANGE_FINE) && ev->chan > 1) {
+		*why = "in fine mode IBRP2 and IBRP3 are limits of ranges 0 and 1";
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
 static int ia64_decode_qual(u64 config1, u64 config2, struct ia64_event *ev,
 			    const char **why)
 {
 	struct ia64_qualifier *q = &ev->qual;
+	int ret;
 
 	q->kind = FIELD_GET(IA64_CFG1_QUAL, config1);
 	q->inv = config1 & IA64_CFG1_RANGE_INV;
+	ev->combine = config1 & IA64_CFG1_COMBINE;
 	if (q->kind == IA64_QUAL_NONE) {
 		if (config1 || config2) {
 			*why = "config1/config2 set without a qualification (qual)";
@@ -203,15 +233,13 @@ static int ia64_decode_qual(u64 config1, u64 config2, struct ia64_event *ev,
 		*why = "the event cannot be qualified this way (Table 4-44)";
 		return -EOPNOTSUPP;
 	}
-	/* Channels 1-3 of IA64_TAGGED_INST_RETIRED are left unconstrained. */
-	if (ev->code == IA64_CODE_INST_RETIRED && ev->umask) {
-		*why = "only tag channel 0 is qualified";
-		return -EOPNOTSUPP;
-	}
 	if (ev->all) {
 		*why = "with .all the other thread's filters would have to match";
 		return -EOPNOTSUPP;
 	}
+	ret = ia64_check_channel(config1, ev, why);
+	if (ret)
+		return ret;
 	switch (q->kind) {
 	case IA64_QUAL_OPC:
 		if (config1 & (IA64_CFG1_RANGE_LG | IA64_CFG1_RANGE_INV |
@@ -235,15 +263,20 @@ static int ia64_decode_qual(u64 config1, u64 config2, struct ia64_event *ev,
 		/*
 		 * A range through IBRP1 (alone, or beside channel 0 for the
 		 * events that take prefetched lines' ranges there) cannot be
-		 * inverted, PMC32.inv being channel 0's, nor fine, PMC38.fine
-		 * pairing IBRP1 with IBRP3.
+		 * inverted, PMC32.inv being channel 0's. It may be fine: fine
+		 * range 1 is IBRP1 and IBRP3, and "all events that could be
+		 * qualified with IBRP1, now get qualified with" it (3.3.5.4).
 		 */
 		if (ia64_event_on_ibrp1(ev)) {
-			if (config1 & (IA64_CFG1_RANGE_FINE | IA64_CFG1_RANGE_INV)) {
-				*why = "ranges through IBRP1 are power-of-two and not inverted";
+			if (config1 & IA64_CFG1_RANGE_INV) {
+				*why = "ranges through IBRP1 are not inverted";
 				return -EOPNOTSUPP;
 			}
 			q->ibrp1 = ev->flags & IA64_EV_IBRP1;
+			if (q->ibrp1 && ev->combine) {
+				*why = "a range through IBRP1 alone has nothing to combine with";
+				return -EINVAL;
+			}
 		}
 		if (config1 & IA64_CFG1_RANGE_FINE)
 			return ia64_decode_fine_range(config1, config2, q, why);
@@ -264,7 +297,7 @@ static int ia64_decode_qual(u64 config1, u64 config2, struct ia64_event *ev,
  * @kind: an enum ia64_qual
  *
  * An event that is qualifiable by a kind is also affected by it when
- * another event programs tag channel 0 with it (3.2.3.1).
+ * another event programs its tag channel with it (3.2.3.1).
  */
 bool ia64_event_qualifiable(const struct ia64_event *ev, u8 kind)
 {
@@ -297,19 +330,17 @@ bool ia64_uses_debug_regs(u64 config1)
 EXPORT_SYMBOL_IF_KUNIT(ia64_uses_debug_regs);
 
 /**
- * ia64_event_affected() - whether tag channel 0 qualification changes a count
+ * ia64_event_affected() - whether a qualification of a channel changes a count
  * @ev: a decoded event
- * @kind: the kind of qualification programmed
+ * @kind: the kind of qualification programmed into @ev's tag channel
  *
- * Channel 0 qualifies every event able to take the kind (3.2.3.1), except
- * channels 1-3 of IA64_TAGGED_INST_RETIRED and the events whose
- * instruction range is IBRP1's alone (3.3.5.2 and their 4.16 entries).
+ * A channel's qualification reaches every event able to take the kind
+ * (3.2.3.1), except the events whose instruction range is IBRP1's alone
+ * (3.3.5.2 and their 4.16 entries), which see the IBRP1 range only.
  */
 bool ia64_event_affected(const struct ia64_event *ev, u8 kind)
 {
 	if (kind == IA64_QUAL_NONE)
-		return false;
-	if (ev->code == IA64_CODE_INST_RETIRED && ev->umask)
 		return false;
 	/* Channel 0's instruction range does not reach IBRP1 events. */
 	if (kind == IA64_QUAL_IAR && (ev->flags & IA64_EV_IBRP1))
@@ -489,7 +520,7 @@ int ia64_branch_config(struct ia64_event *ev, bool branch_stack,
 EXPORT_SYMBOL_IF_KUNIT(ia64_branch_config);
 
 /**
- * ia64_qualifier_equal() - whether two events ask for the same channel 0
+ * ia64_qualifier_equal() - whether two events ask for the same registers
  * @a: one qualification
  * @b: another
  */
@@ -540,6 +571,9 @@ int ia64_event_decode(u64 config, u64 config1, u64 config2,
 	}
 	ev->flags = ev->cat->flags;
 	ev->set = ev->cat->set;
+	/* Table 4-88: the unit mask of IA64_TAGGED_INST_RETIRED is the channel. */
+	if (ev->code == IA64_CODE_INST_RETIRED)
+		ev->chan = ev->umask;
 	ev->threshold = FIELD_GET(IA64_CFG_THRESHOLD, config);
 	if (ev->threshold && ev->threshold >= ev->cat->max_inc) {
 		*why = "threshold not below the event's maximum increment per cycle";

@@ -10,7 +10,11 @@
  * filter what the ETB captures for one (PMC39, Table 3-25).
  *
  * config1 and config2 qualify the event through the shared registers of
- * tag channel 0 (3.2.3.1): one kind of qualification per event.
+ * its tag channel (3.2.3.1): channel 0 for every event but
+ * IA64_TAGGED_INST_RETIRED, whose unit mask names the channel. An event
+ * gives one kind of qualification; with config1's combine bit it is
+ * counted under the AND of every kind the group's events give its
+ * channel.
  */
 #ifndef _IA64_EVENT_H
 #define _IA64_EVENT_H
@@ -50,20 +54,26 @@
 #define IA64_CFG1_RANGE_INV	BIT_ULL(54)
 #define IA64_CFG1_RANGE_FINE	BIT_ULL(55)
 #define IA64_CFG1_RANGE_LEN	GENMASK_ULL(16, 0)	/* fine ranges only */
+#define IA64_CFG1_COMBINE	BIT_ULL(56)
 #define IA64_CFG1_QUAL		GENMASK_ULL(63, 62)
 #define IA64_CFG1_VALID		(IA64_CFG1_OPC_MATCH | IA64_CFG1_OPC_MIFB | \
 				 IA64_CFG1_RANGE_LG | IA64_CFG1_RANGE_INV | \
-				 IA64_CFG1_RANGE_FINE | IA64_CFG1_QUAL)
+				 IA64_CFG1_RANGE_FINE | IA64_CFG1_COMBINE | \
+				 IA64_CFG1_QUAL)
 /* config2: the opcode mask (bits 0-40), or the base of the range. */
 #define IA64_CFG2_OPC_MASK	GENMASK_ULL(40, 0)
 
 /* The qualification kinds of config1's qual field. */
 enum ia64_qual {
 	IA64_QUAL_NONE = 0,
-	IA64_QUAL_OPC = 1,	/* opcode matcher OpCM0 (PMC32/33, PMC36) */
-	IA64_QUAL_IAR = 2,	/* instruction address range, IBRP0 (PMC38) */
+	IA64_QUAL_OPC = 1,	/* opcode matcher OpCM0/1 (PMC32-35, PMC36) */
+	IA64_QUAL_IAR = 2,	/* instruction address range, IBRPn (PMC38) */
 	IA64_QUAL_DAR = 3,	/* data address range, DBRP0 (PMC41) */
+	IA64_QUAL_KINDS
 };
+
+/* Tag channels: IBRPn with OpCM0 (channels 0, 2) or OpCM1 (1, 3). */
+#define IA64_TAG_CHANNELS	4
 
 /* Smallest and largest ranges: one bundle; the IBR/DBR mask is 56 bits. */
 #define IA64_RANGE_LG_MIN_IAR	4
@@ -90,10 +100,10 @@ enum ia64_ear {
 #define IA64_IEAR_MODE_TLB	1
 
 /**
- * struct ia64_qualifier - what tag channel 0 is programmed with
+ * struct ia64_qualifier - one kind of qualification of a tag channel
  * @kind: an enum ia64_qual
- * @inv: invert the instruction address range (PMC32.inv)
- * @mifb: instruction types the opcode matcher accepts (PMC32 bits 48-51)
+ * @inv: invert the instruction address range (PMC32.inv, channel 0 only)
+ * @mifb: instruction types the opcode matcher accepts (PMC32/34 bits 48-51)
  * @fine: a fine-mode instruction range of @len bytes (PMC38.fine)
  * @ibrp1: an instruction range of a prefetch event, through IBRP1 (3.3.5.2)
  * @range_lg: log2 of the address range's size
@@ -142,7 +152,12 @@ struct ia64_etb_filter {
  * @ear: which EAR the event drives (enum ia64_ear)
  * @ear_mode: the EAR's mode (config's ear_mode)
  * @ear_umask: the EAR's unit mask (config's ear_umask)
- * @qual: the event's tag channel 0 qualification
+ * @qual: the event's qualification
+ * @chan: its tag channel: IA64_TAGGED_INST_RETIRED's unit mask, else 0
+ * @combine: counted under every kind of qualification its group gives
+ *	its channel, not only @qual's (config1's combine)
+ * @group: tells the event's perf group from others on the CPU (its
+ *	leader's id, never reused), for @combine
  * @ipear_delay: IP-EAR freeze delay, when config asks for the IP-EAR
  * @use_ipear: config asks for the IP-EAR rather than the ETB
  * @etb_filter: config's ETB filter fields
@@ -163,6 +178,9 @@ struct ia64_event {
 	u8 ear_mode;
 	u8 ear_umask;
 	struct ia64_qualifier qual;
+	u8 chan;
+	bool combine;
+	u64 group;
 	u8 ipear_delay;
 	bool use_ipear;
 	struct ia64_etb_filter etb_filter;

@@ -213,9 +213,56 @@ static void ia64_decode_qualification(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ev.qual.ibrp1);
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x44, 0), QUAL(IA64_QUAL_IAR) | LG(12) |
 				     IA64_CFG1_RANGE_INV, 0x2000, &ev), -EOPNOTSUPP);
-	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 2), opc, 0, &ev), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 2), opc, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.chan, 2);
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x12, 0) | IA64_CFG_ALL, opc, 0, &ev),
 			-EOPNOTSUPP);
+}
+
+/*
+ * IA64_TAGGED_INST_RETIRED's unit mask names its tag channel (Table
+ * 4-88); what channels 1-3 cannot do is refused, and combine is taken
+ * where it can mean something.
+ */
+static void ia64_decode_tag_channels(struct kunit *test)
+{
+	u64 opc = QUAL(IA64_QUAL_OPC) | FIELD_PREP(IA64_CFG1_OPC_MIFB, 0x8) | 0x123;
+	u64 fine = QUAL(IA64_QUAL_IAR) | IA64_CFG1_RANGE_FINE | 0x20;
+	struct ia64_event ev;
+	unsigned int c;
+
+	for (c = 0; c < IA64_TAG_CHANNELS; c++) {
+		KUNIT_ASSERT_EQ(test, decode(CFG(0x08, c), 0, 0, &ev), 0);
+		KUNIT_EXPECT_EQ(test, ev.chan, c);
+		KUNIT_EXPECT_EQ(test, decode(CFG(0x08, c), opc, 0x1ff, &ev), 0);
+		KUNIT_EXPECT_EQ(test, decode(CFG(0x08, c), QUAL(IA64_QUAL_IAR) |
+					     LG(12), 0x2000, &ev), 0);
+		KUNIT_EXPECT_EQ(test, decode(CFG(0x08, c), QUAL(IA64_QUAL_IAR) |
+					     LG(12) | IA64_CFG1_COMBINE, 0x2000,
+					     &ev), 0);
+		KUNIT_EXPECT_TRUE(test, ev.combine);
+		/* PMC32.inv is channel 0's. */
+		KUNIT_EXPECT_EQ(test, decode(CFG(0x08, c), QUAL(IA64_QUAL_IAR) |
+					     LG(12) | IA64_CFG1_RANGE_INV, 0x2000,
+					     &ev), c ? -EOPNOTSUPP : 0);
+		/* Fine ranges are 0 (IBRP0, 2) and 1 (IBRP1, 3) only. */
+		KUNIT_EXPECT_EQ(test, decode(CFG(0x08, c), fine, 0x10, &ev),
+				c > 1 ? -EOPNOTSUPP : 0);
+	}
+	/* The DBRs reach channel 0 only; a data range of a channel 1-3 event. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 1), QUAL(IA64_QUAL_DAR) | LG(6),
+				     0x40, &ev), -EOPNOTSUPP);
+	/* Other events are channel 0's, whatever their unit mask. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x78, 0xf), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.chan, 0);
+	/* A range through IBRP1 alone has no channel to combine on. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x44, 0), QUAL(IA64_QUAL_IAR) | LG(12) |
+				     IA64_CFG1_COMBINE, 0x2000, &ev), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x41, 0), QUAL(IA64_QUAL_IAR) | LG(12) |
+				     IA64_CFG1_COMBINE, 0x2000, &ev), 0);
+	/* combine without a qualification. */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), IA64_CFG1_COMBINE, 0, &ev),
+			-EINVAL);
 }
 
 #define FINE(len)	(QUAL(IA64_QUAL_IAR) | IA64_CFG1_RANGE_FINE | (len))
@@ -258,9 +305,9 @@ static void ia64_decode_fine_range(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0), QUAL(IA64_QUAL_OPC) |
 				     FIELD_PREP(IA64_CFG1_OPC_MIFB, 0xf) |
 				     IA64_CFG1_RANGE_FINE, 0, &ev), -EINVAL);
-	/* Prefetch ranges are IBRP1's, which has no fine mode. */
-	KUNIT_EXPECT_EQ(test, decode(CFG(0x44, 0), FINE(0x10), 0x10, &ev),
-			-EOPNOTSUPP);
+	/* Prefetch ranges may be fine range 1, IBRP1 and IBRP3 (3.3.5.4). */
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x44, 0), FINE(0x10), 0x10, &ev), 0);
+	KUNIT_EXPECT_TRUE(test, ev.qual.ibrp1 && ev.qual.fine);
 	/* Two fine ranges share channel 0 only if they are the same range. */
 	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x20), 0x10, &ev), 0);
 	KUNIT_ASSERT_EQ(test, decode(CFG(0x08, 0), FINE(0x30), 0x10, &other), 0);
@@ -377,12 +424,18 @@ static void ia64_range_pairs_from_notes(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, ia64_schedule(&ev[1], 1, &s), 0);
 	ia64_compute_pmcs(&ev[1], 1, &s, &p);
 	KUNIT_EXPECT_EQ(test, p.ibrp_used, BIT(IA64_IBRP1));
-	/* Inverted or fine ranges cannot go through IBRP1. */
+	/* Inverted ranges cannot go through IBRP1; fine range 1 can (3.3.5.4). */
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x41, 0), QUAL(IA64_QUAL_IAR) | LG(12) |
 				     IA64_CFG1_RANGE_INV, 0x4000000000003000ULL,
 				     &ev[0]), -EOPNOTSUPP);
-	KUNIT_EXPECT_EQ(test, decode(CFG(0x78, 0xf), FINE(0x20), 0x10, &ev[0]),
-			-EOPNOTSUPP);
+	KUNIT_ASSERT_EQ(test, decode(CFG(0x78, 0xf), FINE(0x20), 0x10, &ev[0]), 0);
+	KUNIT_ASSERT_EQ(test, ia64_schedule(ev, 1, &s), 0);
+	ia64_compute_pmcs(ev, 1, &s, &p);
+	KUNIT_EXPECT_EQ(test, p.ibrp_used, BIT(IA64_IBRP1) | BIT(IA64_IBRP3));
+	KUNIT_EXPECT_EQ(test, p.iar, (0xdb6ULL & ~(BIT_ULL(4) | BIT_ULL(10))) |
+			BIT_ULL(13));
+	KUNIT_EXPECT_EQ(test, p.ibr[2], 0xfULL);
+	KUNIT_EXPECT_EQ(test, p.ibr[6], 0x30ULL);
 }
 
 static void ia64_counter_pmc_value(struct kunit *test)
@@ -1153,6 +1206,7 @@ static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_pmcs_unqualified),
 	KUNIT_CASE(ia64_pmcs_qualified),
 	KUNIT_CASE(ia64_pmcs_existing_configs),
+	KUNIT_CASE(ia64_decode_tag_channels),
 	KUNIT_CASE(ia64_debug_regs_users),
 	KUNIT_CASE(ia64_generic_map),
 	KUNIT_CASE(ia64_pmcs_ears_etb),

@@ -8,9 +8,9 @@
  * (oi = 1), so that the driver folds a 47-bit counter before it can wrap
  * twice; ev (external notification) stays clear. ism is '10 (3.2.3.3).
  *
- * Tag channel 0 is programmed after the table of 3.2.3.1 ("Event
- * Qualification Modes"); channels 1-3 keep their reset values, in which
- * nothing constrains them.
+ * The tag channels are programmed after the table of 3.2.3.1 ("Event
+ * Qualification Modes"); a channel nothing qualifies keeps its reset
+ * values, in which nothing constrains it.
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
@@ -57,26 +57,86 @@ static void ia64_set_ibrp(struct ia64_pmcs *p, unsigned int pair, u64 addr,
 }
 
 /*
- * Fine mode (3.3.5.4): IBRP0 holds the exclusive lower limit, IBRP2 the
- * exclusive upper one, both with the window's bits 63:16 compared under
- * the masks; PMC38.ig_ibrp0 and ig_ibrp2 clear, PMC38.fine set.
+ * Fine mode (3.3.5.4): range 0 takes IBRP0 as its exclusive lower limit
+ * and IBRP2 as its exclusive upper one, range 1 IBRP1 and IBRP3, both
+ * with the window's bits 63:16 compared under the masks; PMC38.fine set
+ * and the ig_ibrp bits of both pairs clear.
  */
-static void ia64_compute_fine(const struct ia64_qualifier *q,
-			      struct ia64_pmcs *p)
+static void ia64_set_fine(struct ia64_pmcs *p, unsigned int pair,
+			  const struct ia64_qualifier *q)
 {
 	u64 window = q->base & ~(IA64_FINE_WINDOW - 1);
 	u64 end = (q->base & (IA64_FINE_WINDOW - 1)) + q->len;
 
-	p->iar &= ~IA64_IAR_IG_IBRP2;
 	p->iar |= IA64_IAR_FINE;
-	ia64_set_ibrp(p, IA64_IBRP0, q->base - 1, IA64_FINE_WINDOW_LG);
+	ia64_set_ibrp(p, pair, q->base - 1, IA64_FINE_WINDOW_LG);
 	/* A range up to the window's end: 0xffff is above its last bundle. */
-	ia64_set_ibrp(p, IA64_IBRP2, window | min(end, IA64_FINE_WINDOW - 1),
+	ia64_set_ibrp(p, pair + 2, window | min(end, IA64_FINE_WINDOW - 1),
 		      IA64_FINE_WINDOW_LG);
 }
 
-static void ia64_compute_qual(const struct ia64_qualifier *q, struct ia64_pmcs *p)
+/* PMC38's ig_ibrp bit of each pair (Table 3-9). */
+static const u64 ia64_ig_ibrp[IA64_IBR_PAIRS] = {
+	IA64_IAR_IG_IBRP0, IA64_IAR_IG_IBRP1, IA64_IAR_IG_IBRP2,
+	IA64_IAR_IG_IBRP3,
+};
+
+/* Enable the range of pair @pair (and its upper limit's, when fine). */
+static void ia64_set_range(struct ia64_pmcs *p, unsigned int pair,
+			   const struct ia64_qualifier *q)
 {
+	if (q->kind != IA64_QUAL_IAR)
+		return;
+	p->iar &= ~ia64_ig_ibrp[pair];
+	if (q->fine) {
+		p->iar &= ~ia64_ig_ibrp[pair + 2];
+		ia64_set_fine(p, pair, q);
+	} else {
+		ia64_set_ibrp(p, pair, q->base, q->range_lg);
+	}
+}
+
+/*
+ * Opcode matcher @m (OpCM0: PMC32/33, OpCM1: PMC34/35) from channel @m's
+ * opcode qualification or channel @m + 2's, which must agree. PMC32's
+ * ig_ad and inv are set by the caller; PMC34's are ignored (Table 3-10)
+ * and keep their reset values.
+ */
+static void ia64_set_opcm(const struct ia64_schedule *s, unsigned int m,
+			  u64 *mask, u64 *match)
+{
+	const struct ia64_qualifier *q = &s->chan[m].part[IA64_QUAL_OPC];
+
+	if (q->kind == IA64_QUAL_NONE)
+		q = &s->chan[m + 2].part[IA64_QUAL_OPC];
+	if (q->kind == IA64_QUAL_NONE)
+		return;
+	*mask = (q->opc_mask & IA64_OPCM_BITS) |
+		FIELD_PREP(IA64_OPCM_MIFB, q->mifb) |
+		(*mask & (IA64_OPCM_INV | IA64_OPCM_IG_AD));
+	*match = q->opc_match & IA64_OPCM_BITS;
+}
+
+/*
+ * The tag channels after the table of 3.2.3.1 and Tables 3-9 to 3-13.
+ * Channel 0 with an instruction range clears PMC32.ig_ad (and sets inv
+ * as asked); with opcodes only it keeps ig_ad set and clears inv, which
+ * PMC38.ig_ibrp0 = 1 makes equivalent to the table's ig_ad = 0. PMC41's
+ * cfgdtag0 is 10 for a data range alone, 00 (IBR/Opc/DBR) for a data
+ * range with an instruction range or opcodes, and 01 (IBR/Opc) for those
+ * without one. The table gives [1,00] for "Instruction Address Range
+ * Check only", the same as for an instruction and a data range: that
+ * would also require a DBRP0 match of memory events; [1,01] is what the
+ * mode means, as for opcode matching.
+ */
+static void ia64_compute_qual(const struct ia64_schedule *s,
+			      struct ia64_pmcs *p)
+{
+	const struct ia64_channel *c0 = &s->chan[0];
+	const struct ia64_qualifier *dar = &c0->part[IA64_QUAL_DAR];
+	u8 kinds = ia64_channel_kinds(c0);
+	unsigned int c;
+
 	p->opcm0_mask = IA64_OPCM_RESET;
 	p->opcm0_match = IA64_OPCM_BITS;
 	p->opcm1_mask = IA64_OPCM_RESET;
@@ -84,45 +144,35 @@ static void ia64_compute_qual(const struct ia64_qualifier *q, struct ia64_pmcs *
 	p->opc_cfg = IA64_OPC_CFG_IG_ALL;
 	p->iar = IA64_IAR_RESET;
 	p->dar = IA64_DAR_RESET;
-	switch (q->kind) {
-	case IA64_QUAL_OPC:
-		/* "Opcode Matching only": ig_ad stays 1, channel 0 matched. */
-		p->opcm0_mask = (q->opc_mask & IA64_OPCM_BITS) |
-				FIELD_PREP(IA64_OPCM_MIFB, q->mifb) |
-				IA64_OPCM_IG_AD;
-		p->opcm0_match = q->opc_match & IA64_OPCM_BITS;
-		p->opc_cfg = IA64_OPC_CFG_IG_ALL & ~BIT_ULL(0);
-		p->dar = (IA64_DAR_RESET & ~IA64_DAR_CFGDTAG0) |
-			 FIELD_PREP(IA64_DAR_CFGDTAG0, IA64_DTAG_IBR_OPC);
-		break;
-	case IA64_QUAL_IAR:
-		/*
-		 * "Instruction Address Range Check only": ig_ad = 0 and
-		 * ig_ibrp0 = 0. The table gives PMC41 [1,00], which would also
-		 * require a DBRP0 match of memory events; [1,01], IBR/Opc
-		 * only, is what the mode means, as for opcode matching.
-		 */
-		p->opcm0_mask = IA64_OPCM_RESET & ~(IA64_OPCM_IG_AD | IA64_OPCM_INV);
-		if (q->inv)
+	if (kinds & BIT(IA64_QUAL_IAR)) {
+		p->opcm0_mask &= ~(IA64_OPCM_IG_AD | IA64_OPCM_INV);
+		if (c0->part[IA64_QUAL_IAR].inv)
 			p->opcm0_mask |= IA64_OPCM_INV;
-		p->iar = IA64_IAR_RESET & ~IA64_IAR_IG_IBRP0;
+	} else if (kinds & BIT(IA64_QUAL_OPC)) {
+		p->opcm0_mask &= ~IA64_OPCM_INV;
+	}
+	ia64_set_opcm(s, 0, &p->opcm0_mask, &p->opcm0_match);
+	ia64_set_opcm(s, 1, &p->opcm1_mask, &p->opcm1_match);
+	for (c = 0; c < IA64_TAG_CHANNELS; c++)
+		if (s->chan[c].part[IA64_QUAL_OPC].kind != IA64_QUAL_NONE)
+			p->opc_cfg &= ~BIT_ULL(c);
+	/* Channel 1's range is IBRP1's, programmed from s->prefetch. */
+	ia64_set_range(p, IA64_IBRP0, &c0->part[IA64_QUAL_IAR]);
+	ia64_set_range(p, IA64_IBRP1, &s->prefetch);
+	ia64_set_range(p, IA64_IBRP2, &s->chan[2].part[IA64_QUAL_IAR]);
+	ia64_set_range(p, IA64_IBRP3, &s->chan[3].part[IA64_QUAL_IAR]);
+	if (kinds & (BIT(IA64_QUAL_OPC) | BIT(IA64_QUAL_IAR)))
 		p->dar = (IA64_DAR_RESET & ~IA64_DAR_CFGDTAG0) |
 			 FIELD_PREP(IA64_DAR_CFGDTAG0, IA64_DTAG_IBR_OPC);
-		if (q->fine)
-			ia64_compute_fine(q, p);
-		else
-			ia64_set_ibrp(p, IA64_IBRP0, q->base, q->range_lg);
-		break;
-	case IA64_QUAL_DAR:
-		/* "Data Address Range Check only": DBRP0, cfgdtag0 = 10. */
+	if (dar->kind == IA64_QUAL_DAR) {
 		p->dar = (IA64_DAR_RESET & ~IA64_DAR_CFGDTAG0) |
 			 IA64_DAR_EN_DBRP0 |
-			 FIELD_PREP(IA64_DAR_CFGDTAG0, IA64_DTAG_DBR);
-		p->dbr[0] = q->base;
+			 FIELD_PREP(IA64_DAR_CFGDTAG0, kinds == BIT(IA64_QUAL_DAR) ?
+				    IA64_DTAG_DBR : IA64_DTAG_IBR_OPC_DBR);
+		p->dbr[0] = dar->base;
 		/* x, r, w and plm clear: the pair serves the PMU only. */
-		p->dbr[1] = ia64_range_mask(q->range_lg);
+		p->dbr[1] = ia64_range_mask(dar->range_lg);
 		p->use_dbr = true;
-		break;
 	}
 }
 
@@ -164,13 +214,7 @@ void ia64_compute_pmcs(const struct ia64_event *evs, unsigned int n,
 	memset(p, 0, sizeof(*p));
 	for (i = 0; i < n; i++)
 		p->counter[s->pmd[i]] = ia64_counter_pmc(&evs[i]);
-	ia64_compute_qual(&s->qual, p);
-	if (s->prefetch.kind == IA64_QUAL_IAR) {
-		/* IBRP1, PMC38.ig_ibrp1 clear (3.3.5.2). */
-		p->iar &= ~IA64_IAR_IG_IBRP1;
-		ia64_set_ibrp(p, IA64_IBRP1, s->prefetch.base,
-			      s->prefetch.range_lg);
-	}
+	ia64_compute_qual(s, p);
 	/* An unused EAR: plm 0 disables PMC40, ct = 01 monitors nothing. */
 	p->dear = s->dear >= 0 ? ia64_dear_pmc(&evs[s->dear]) : 0;
 	p->iear = s->iear >= 0 ? ia64_iear_pmc(&evs[s->iear]) :

@@ -72,6 +72,8 @@ static int ia64_decode_perf(struct perf_event *event, struct ia64_event *ev,
 				ev, why);
 	if (ret)
 		return ret;
+	/* combine joins the qualifications of the event's own group only. */
+	ev->group = event->group_leader->id;
 	ev->plm = ia64_plm(attr->exclude_user, attr->exclude_kernel);
 	if (!ev->plm) {
 		/* Table 3-4: with plm 0 the PMD is not even preserved. */
@@ -380,6 +382,7 @@ PMU_FORMAT_ATTR(opc_mifb, "config1:41-44");
 PMU_FORMAT_ATTR(range_lg, "config1:48-53");
 PMU_FORMAT_ATTR(range_inv, "config1:54");
 PMU_FORMAT_ATTR(range_fine, "config1:55");
+PMU_FORMAT_ATTR(combine, "config1:56");
 PMU_FORMAT_ATTR(range_len, "config1:0-16");
 PMU_FORMAT_ATTR(qual, "config1:62-63");
 PMU_FORMAT_ATTR(opc_mask, "config2:0-40");
@@ -404,6 +407,7 @@ static struct attribute *ia64_format_attrs[] = {
 	&format_attr_range_lg.attr,
 	&format_attr_range_inv.attr,
 	&format_attr_range_fine.attr,
+	&format_attr_combine.attr,
 	&format_attr_range_len.attr,
 	&format_attr_qual.attr,
 	&format_attr_opc_mask.attr,

@@ -4,7 +4,11 @@
  * exactly the groups that a brute-force search over every assignment of
  * counters accepts, for every group of up to four events drawn from a
  * sample of the catalogue covering each kind of restriction; then each
- * rule on its own, with the manual's own examples.
+ * rule on its own, with the manual's own examples. Likewise for the
+ * qualification registers: a group's qualifications are accepted exactly
+ * when some programming of the tag channels, searched by brute force and
+ * evaluated by the equations of 3.3.5-3.3.7, counts every event as it
+ * asked, and the driver's own programming then does.
  */
 #include <kunit/test.h>
 #include <linux/bitfield.h>
@@ -13,6 +17,7 @@
 #include <pmu-suite/sched-check.h>
 
 #include "ia64-event.h"
+#include "ia64-pmc.h"
 #include <pmu-suite/ia64-regs.h>
 #include "ia64-sched.h"
 
@@ -137,15 +142,19 @@ static void ia64_sched_matches_brute_force(struct kunit *test)
 
 static void ia64_sched_twelve_counters(struct kunit *test)
 {
-	struct ia64_event g[IA64_NUM_COUNTERS + 1];
+	const unsigned int n = IA64_NUM_COUNTERS + 1;
+	struct ia64_event *g;
 	struct ia64_schedule s;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(g); i++)
+	/* Off the stack: thirteen events and a schedule exceed ia64's frame. */
+	g = kunit_kcalloc(test, n, sizeof(*g), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	for (i = 0; i < n; i++)
 		g[i] = ev_of(test, CFG(0x08, 0));
 	KUNIT_ASSERT_EQ(test, ia64_schedule(g, IA64_NUM_COUNTERS, &s), 0);
 	KUNIT_EXPECT_EQ(test, s.used, (u16)IA64_COUNTERS_ALL);
-	KUNIT_EXPECT_EQ(test, ia64_schedule(g, ARRAY_SIZE(g), &s), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, ia64_schedule(g, n, &s), -ENOSPC);
 }
 
 static void ia64_sched_pmd4_9_events(struct kunit *test)
@@ -288,7 +297,7 @@ static void ia64_sched_shared_registers(struct kunit *test)
 	g[1] = b;
 	/* CPU_CPL_CHANGES cannot be qualified, so the range leaves it alone. */
 	KUNIT_ASSERT_EQ(test, ia64_schedule(g, 2, &s), 0);
-	KUNIT_EXPECT_EQ(test, s.qual.kind, IA64_QUAL_IAR);
+	KUNIT_EXPECT_EQ(test, ia64_channel_kinds(&s.chan[0]), BIT(IA64_QUAL_IAR));
 	/* An unqualified IA64_INST_RETIRED would be constrained as well. */
 	g[1] = ev_of(test, CFG(0x08, 0));
 	KUNIT_EXPECT_EQ(test, ia64_schedule(g, 2, &s), -EINVAL);
@@ -335,6 +344,562 @@ static void ia64_sched_one_etb(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, s.etb, 0);
 }
 
+/*
+ * The hardware's side, from the registers alone: IBR pair matches and
+ * fine ranges (3.3.5.1, Table 3-9), the opcode matchers (3.3.6.2), the
+ * tag channels (PMC32.ig_ad/inv, PMC36, PMC38) and DBRP0 under PMC41.
+ * *undef is set where the manual leaves the result undefined.
+ */
+struct qpoint {
+	u64 ip;		/* instruction, or a prefetch's target */
+	u64 daddr;
+	u64 op;
+	u64 itype;	/* one of IA64_OPCM_{M,I,F,B} */
+	bool prefetched;
+};
+
+static bool hw_pair(u64 addr, u64 base, u64 mask)
+{
+	u64 diff = addr ^ base;
+
+	return !(diff & ~IA64_BR_MASK) && !(diff & mask & IA64_BR_MASK);
+}
+
+static const u64 hw_ig_ibrp[] = { BIT_ULL(1), BIT_ULL(4), BIT_ULL(7),
+				  BIT_ULL(10) };
+
+static bool hw_range(const struct ia64_pmcs *p, unsigned int n, u64 ip,
+		     bool *undef)
+{
+	const u64 lo = 0xffff;
+	bool m;
+
+	if ((n == 0 && (p->opcm0_mask & IA64_OPCM_IG_AD)) ||
+	    (p->iar & hw_ig_ibrp[n]))
+		return true;
+	if (p->iar & IA64_IAR_FINE) {
+		/* Only ranges 0 and 1 exist, each with its upper pair on. */
+		if (n >= 2 || (p->iar & hw_ig_ibrp[n + 2])) {
+			*undef = true;
+			return false;
+		}
+		m = hw_pair(ip & ~lo, p->ibr[2 * n] & ~lo, p->ibr[2 * n + 1] & ~lo) &&
+		    (ip & lo) > (p->ibr[2 * n] & lo) &&
+		    (ip & lo) < (p->ibr[2 * n + 4] & lo);
+	} else {
+		m = hw_pair(ip, p->ibr[2 * n], p->ibr[2 * n + 1]);
+	}
+	/* The pair's plm: user code. */
+	m = m && (FIELD_GET(IA64_IBR_PLM, p->ibr[2 * n + 1]) & IA64_PLM_USER);
+	return n == 0 && (p->opcm0_mask & IA64_OPCM_INV) ? !m : m;
+}
+
+static bool hw_opc(const struct ia64_pmcs *p, unsigned int c,
+		   const struct qpoint *pt)
+{
+	u64 mask = c & 1 ? p->opcm1_mask : p->opcm0_mask;
+	u64 match = c & 1 ? p->opcm1_match : p->opcm0_match;
+
+	if (p->opc_cfg & BIT_ULL(c))
+		return true;
+	return (mask & pt->itype) &&
+	       !((pt->op ^ match) & ~mask & IA64_OPCM_BITS);
+}
+
+static bool hw_counts(const struct ia64_event *ev, const struct ia64_pmcs *p,
+		      const struct qpoint *pt, bool *undef)
+{
+	bool dbr = hw_pair(pt->daddr, p->dbr[0], p->dbr[1]);
+	bool tag0, t = true;
+
+	if (ev->code == IA64_CODE_INST_RETIRED)
+		return hw_range(p, ev->chan, pt->ip, undef) &&
+		       hw_opc(p, ev->chan, pt);
+	if ((ev->flags & IA64_EV_IBRP1) ||
+	    ((ev->flags & IA64_EV_IBRP0_1) && pt->prefetched))
+		return hw_range(p, 1, pt->ip, undef);
+	/* Before dispersal the range alone, after it the opcode too. */
+	tag0 = hw_range(p, 0, pt->ip, undef) && hw_opc(p, 0, pt);
+	if (ev->flags & IA64_EV_IAR)
+		t = hw_range(p, 0, pt->ip, undef);
+	if (ev->flags & IA64_EV_OPC)
+		t = t && hw_opc(p, 0, pt);
+	if (!(ev->flags & IA64_EV_DAR) || !(p->dar & IA64_DAR_EN_DBRP0))
+		return t;
+	switch (FIELD_GET(IA64_DAR_CFGDTAG0, p->dar)) {
+	case IA64_DTAG_IBR_OPC_DBR:
+		return t && tag0 && dbr;
+	case IA64_DTAG_IBR_OPC:
+		return t && tag0;
+	case IA64_DTAG_DBR:
+		return t && dbr;
+	default:
+		return t;
+	}
+}
+
+/* The user's side: what a qualification asks for, from its fields alone. */
+static bool q_holds(const struct ia64_qualifier *q, const struct qpoint *pt)
+{
+	bool in;
+
+	switch (q->kind) {
+	case IA64_QUAL_OPC:
+		return (FIELD_PREP(IA64_OPCM_MIFB, q->mifb) & pt->itype) &&
+		       !((pt->op ^ q->opc_match) & ~q->opc_mask & IA64_OPCM_BITS);
+	case IA64_QUAL_IAR:
+		if (q->fine)
+			in = pt->ip >= q->base && pt->ip < q->base + q->len;
+		else
+			in = !((pt->ip ^ q->base) >> q->range_lg);
+		return in != q->inv;
+	case IA64_QUAL_DAR:
+		return !((pt->daddr ^ q->base) >> q->range_lg);
+	default:
+		return true;
+	}
+}
+
+/* An event whose range is IBRP1's alone, or also IBRP1's. */
+static bool q_on_pair1(const struct ia64_event *ev)
+{
+	return ev->flags & (IA64_EV_IBRP1 | IA64_EV_IBRP0_1);
+}
+
+/*
+ * Event @i asks for its own qualification, or with combine for those of
+ * every event of its channel and perf group; IBRP1 being channel 1's
+ * range, the prefetch events' ranges are channel 1's too.
+ */
+static bool q_wants(const struct ia64_event *evs, unsigned int n,
+		    unsigned int i, const struct qpoint *pt)
+{
+	const struct ia64_event *ev = &evs[i];
+	unsigned int j;
+
+	if (!ev->combine || ev->qual.ibrp1)
+		return q_holds(&ev->qual, pt);
+	for (j = 0; j < n; j++) {
+		const struct ia64_event *o = &evs[j];
+		bool same = o->chan == ev->chan && !o->qual.ibrp1;
+
+		/* Only the event's own perf group. */
+		if (o->group != ev->group)
+			continue;
+
+		if (ev->chan == 1 && q_on_pair1(o))
+			same = true;
+		if (same && !q_holds(&o->qual, pt))
+			return false;
+	}
+	return true;
+}
+
+static const u64 q_ips[] = {
+	0x4000000000001000ULL, 0x4000000000003000ULL, 0x4000000000003200ULL,
+	0x4000000000003f00ULL, 0x4000000000005000ULL,
+};
+
+static const u64 q_daddrs[] = { 0x600000000000a040ULL, 0x600000000000b000ULL };
+
+static const struct {
+	u64 op, itype;
+} q_ops[] = {
+	{ 0x5, IA64_OPCM_I }, { 0x5, IA64_OPCM_M }, { 0x7, IA64_OPCM_I },
+};
+
+/* Whether registers @p count every event of the group as it asked. */
+static bool q_programming_works(const struct ia64_event *evs, unsigned int n,
+				const struct ia64_pmcs *p)
+{
+	const unsigned int na = ARRAY_SIZE(q_ips), nb = ARRAY_SIZE(q_daddrs);
+	const unsigned int nc = ARRAY_SIZE(q_ops);
+	unsigned int x, i;
+	bool undef = false;
+
+	/* Every point: each address, data address, opcode, fetch kind. */
+	for (x = 0; x < na * nb * nc * 2; x++) {
+		unsigned int c = x / (na * nb * 2);
+		struct qpoint pt = {
+			.ip = q_ips[x % na],
+			.daddr = q_daddrs[x / na % nb],
+			.prefetched = x / (na * nb) % 2,
+			.op = q_ops[c].op,
+			.itype = q_ops[c].itype,
+		};
+
+		for (i = 0; i < n; i++)
+			if (hw_counts(&evs[i], p, &pt, &undef) !=
+			    q_wants(evs, n, i, &pt) || undef)
+				return false;
+	}
+	return true;
+}
+
+/*
+ * The brute force: every programming of the tag channel registers built
+ * from the reset values and the group's own qualifications. Each IBR pair
+ * takes nothing or a range some event could want there; each opcode
+ * matcher nothing or an opcode qualification of its channels; PMC36 any
+ * set of channels; DBRP0 nothing or a data range, under any cfgdtag0.
+ */
+#define Q_CAND	(GROUP_QUAL + 1)
+#define GROUP_QUAL	3
+
+struct q_search {
+	const struct ia64_event *evs;
+	unsigned int n;
+	const struct ia64_qualifier *pair[IA64_IBR_PAIRS][Q_CAND];
+	unsigned int npair[IA64_IBR_PAIRS];
+	const struct ia64_qualifier *opcm[2][Q_CAND];
+	unsigned int nopcm[2];
+	const struct ia64_qualifier *dbr[Q_CAND];
+	unsigned int ndbr;
+};
+
+static void q_add(const struct ia64_qualifier **list, unsigned int *nr,
+		  const struct ia64_qualifier *q)
+{
+	list[(*nr)++] = q;
+}
+
+/* Program IBR pair @n with @q (fine: @n and @n + 2); false on a clash. */
+static bool q_set_pair(struct ia64_pmcs *p, unsigned int n,
+		       const struct ia64_qualifier *q)
+{
+	u64 plm = FIELD_PREP(IA64_IBR_PLM, 0xf);
+	u64 window = ~(BIT_ULL(16) - 1);
+
+	if (!q)
+		return true;
+	if (q->fine) {
+		if (n >= 2 || (p->ibrp_used & (BIT(n) | BIT(n + 2))))
+			return false;
+		p->iar |= IA64_IAR_FINE;
+		p->iar &= ~(hw_ig_ibrp[n] | hw_ig_ibrp[n + 2]);
+		p->ibr[2 * n] = q->base - 1;
+		p->ibr[2 * n + 1] = (window & IA64_BR_MASK) | plm;
+		p->ibr[2 * n + 4] = (q->base & window) |
+				    min_t(u64, (q->base & ~window) + q->len, 0xffff);
+		p->ibr[2 * n + 5] = (window & IA64_BR_MASK) | plm;
+		p->ibrp_used |= BIT(n) | BIT(n + 2);
+		return true;
+	}
+	if (p->ibrp_used & BIT(n))
+		return false;
+	p->iar &= ~hw_ig_ibrp[n];
+	p->ibr[2 * n] = q->base;
+	p->ibr[2 * n + 1] = (~(BIT_ULL(q->range_lg) - 1) & IA64_BR_MASK) | plm;
+	p->ibrp_used |= BIT(n);
+	return true;
+}
+
+static void q_set_opcm(u64 *mask, u64 *match, const struct ia64_qualifier *q)
+{
+	if (!q)
+		return;
+	*mask = (*mask & ~(IA64_OPCM_BITS | IA64_OPCM_MIFB)) |
+		(q->opc_mask & IA64_OPCM_BITS) |
+		FIELD_PREP(IA64_OPCM_MIFB, q->mifb);
+	*match = q->opc_match;
+}
+
+static bool q_search_works(const struct q_search *st)
+{
+	/* Choices: 4 pairs, 2 matchers, PMC36, DBRP0, cfgdtag0. */
+	unsigned int radix[IA64_IBR_PAIRS + 5], pick[IA64_IBR_PAIRS + 5];
+	unsigned int r[IA64_IBR_PAIRS], o0, o1, cfg, db, dtag, k;
+	unsigned long x, total = 1;
+
+	for (k = 0; k < IA64_IBR_PAIRS; k++)
+		radix[k] = st->npair[k] + 1;
+	radix[k++] = st->nopcm[0] + 1;
+	radix[k++] = st->nopcm[1] + 1;
+	radix[k++] = 16;
+	radix[k++] = st->ndbr + 1;
+	radix[k++] = 4;
+	for (k = 0; k < ARRAY_SIZE(radix); k++)
+		total *= radix[k];
+	for (x = 0; x < total; x++) {
+		unsigned long rest = x;
+		struct ia64_pmcs p;
+		const struct ia64_qualifier *r0;
+		bool ok = true;
+
+		for (k = 0; k < ARRAY_SIZE(radix); k++) {
+			pick[k] = rest % radix[k];
+			rest /= radix[k];
+		}
+		memcpy(r, pick, sizeof(r));
+		o0 = pick[IA64_IBR_PAIRS];
+		o1 = pick[IA64_IBR_PAIRS + 1];
+		cfg = pick[IA64_IBR_PAIRS + 2];
+		db = pick[IA64_IBR_PAIRS + 3];
+		dtag = pick[IA64_IBR_PAIRS + 4];
+		p = (struct ia64_pmcs) {
+			.opcm0_mask = IA64_OPCM_RESET,
+			.opcm0_match = IA64_OPCM_BITS,
+			.opcm1_mask = IA64_OPCM_RESET,
+			.opcm1_match = IA64_OPCM_BITS,
+			.opc_cfg = cfg,
+			.iar = IA64_IAR_RESET,
+			.dar = IA64_DAR_RESET,
+		};
+		r0 = r[0] ? st->pair[0][r[0] - 1] : NULL;
+
+		/* An unprogrammed DBRP0 under a mode that reads it: skip. */
+		if (!db && (dtag == IA64_DTAG_IBR_OPC_DBR || dtag == IA64_DTAG_DBR))
+			continue;
+		for (k = 0; k < IA64_IBR_PAIRS; k++)
+			ok = ok && q_set_pair(&p, k, r[k] ? st->pair[k][r[k] - 1] : NULL);
+		if (!ok)
+			continue;
+		if (r0)
+			p.opcm0_mask &= ~(IA64_OPCM_IG_AD |
+					  (r0->inv ? 0 : IA64_OPCM_INV));
+		q_set_opcm(&p.opcm0_mask, &p.opcm0_match,
+			   o0 ? st->opcm[0][o0 - 1] : NULL);
+		q_set_opcm(&p.opcm1_mask, &p.opcm1_match,
+			   o1 ? st->opcm[1][o1 - 1] : NULL);
+		p.dar = (p.dar & ~IA64_DAR_CFGDTAG0) |
+			FIELD_PREP(IA64_DAR_CFGDTAG0, dtag);
+		if (db) {
+			p.dbr[0] = st->dbr[db - 1]->base;
+			p.dbr[1] = ~(BIT_ULL(st->dbr[db - 1]->range_lg) - 1) &
+				   IA64_BR_MASK;
+		}
+		if (q_programming_works(st->evs, st->n, &p))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The interface gives a channel one setting of each kind: two events that
+ * give one kind different settings on a channel ask for two ranges (or
+ * matchers) where there is one, even if one range holds the other.
+ */
+static bool q_one_per_kind(const struct ia64_event *evs, unsigned int n)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < i; j++)
+			if (evs[i].qual.kind && evs[i].qual.kind == evs[j].qual.kind &&
+			    evs[i].chan == evs[j].chan &&
+			    evs[i].qual.ibrp1 == evs[j].qual.ibrp1 &&
+			    !ia64_qualifier_equal(&evs[i].qual, &evs[j].qual))
+				return false;
+	return true;
+}
+
+static bool q_feasible(const struct ia64_event *evs, unsigned int n)
+{
+	struct q_search st = { .evs = evs, .n = n };
+	unsigned int i;
+
+	if (!q_one_per_kind(evs, n))
+		return false;
+	for (i = 0; i < n; i++) {
+		const struct ia64_qualifier *q = &evs[i].qual;
+		unsigned int c = evs[i].chan;
+
+		if (q->kind == IA64_QUAL_OPC)
+			q_add(st.opcm[c & 1], &st.nopcm[c & 1], q);
+		if (q->kind == IA64_QUAL_DAR)
+			q_add(st.dbr, &st.ndbr, q);
+		if (q->kind != IA64_QUAL_IAR)
+			continue;
+		if (!q->ibrp1)
+			q_add(st.pair[c], &st.npair[c], q);
+		if (q_on_pair1(&evs[i]) && c != 1)
+			q_add(st.pair[1], &st.npair[1], q);
+	}
+	return q_search_works(&st);
+}
+
+/* A group being checked, off the stack: ia64's frames are small. */
+struct q_work {
+	struct ia64_event g[GROUP_QUAL];
+	struct ia64_event h[GROUP_QUAL];
+	struct ia64_schedule s;
+	struct ia64_pmcs p;
+};
+
+#define OPC(mifb, match)	(FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_OPC) | \
+				 FIELD_PREP(IA64_CFG1_OPC_MIFB, mifb) | (match))
+#define IAR(lg)			(FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_IAR) | \
+				 FIELD_PREP(IA64_CFG1_RANGE_LG, lg))
+#define DAR(lg)			(FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_DAR) | \
+				 FIELD_PREP(IA64_CFG1_RANGE_LG, lg))
+#define FINE(len)		(FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_IAR) | \
+				 IA64_CFG1_RANGE_FINE | (len))
+#define COMB			IA64_CFG1_COMBINE
+#define RA			0x4000000000003000ULL	/* 4 KiB */
+#define RB			0x4000000000005000ULL
+#define RF			0x4000000000003100ULL	/* fine, 0x200 */
+#define DA			0x600000000000a040ULL	/* 64 bytes */
+
+static void ia64_qual_matches_hardware(struct kunit *test)
+{
+	/* Each kind, channel, pair and sharing rule, with and without combine. */
+	const u64 cfgs[][3] = {
+		{ CFG(0x08, 0), 0, 0 },
+		{ CFG(0x08, 0), IAR(12), RA },
+		{ CFG(0x08, 0), IAR(12) | COMB, RA },
+		{ CFG(0x08, 0), IAR(12) | IA64_CFG1_RANGE_INV | COMB, RA },
+		{ CFG(0x08, 0), FINE(0x200) | COMB, RF },
+		{ CFG(0x08, 0), OPC(0x4, 0x5), 0 },
+		{ CFG(0x08, 0), OPC(0x4, 0x5) | COMB, 0 },
+		{ CFG(0xc2, 0), 0, 0 },
+		{ CFG(0xc2, 0), DAR(6), DA },
+		{ CFG(0xc2, 0), DAR(6) | COMB, DA },
+		{ CFG(0xc2, 0), OPC(0xf, 0x7) | COMB, 0 },
+		{ CFG(0x08, 1), 0, 0 },
+		{ CFG(0x08, 1), IAR(12) | COMB, RB },
+		{ CFG(0x08, 1), OPC(0xf, 0x7) | COMB, 0 },
+		{ CFG(0x08, 1), FINE(0x200), RF },
+		{ CFG(0x08, 2), 0, 0 },
+		{ CFG(0x08, 2), IAR(12), RA },
+		{ CFG(0x08, 2), OPC(0x4, 0x5), 0 },
+		{ CFG(0x08, 3), OPC(0xf, 0x7) | COMB, 0 },
+		{ CFG(0x44, 0), IAR(12), RB },
+		{ CFG(0x41, 0), IAR(12) | COMB, RA },
+		{ CFG(0x41, 0), 0, 0 },
+		{ CFG(0xc2, 0), IAR(12) | COMB, RA },
+		{ CFG(0x08, 3), IAR(12), RB },
+		{ CFG(0x08, 1), IAR(12), RB },
+		{ CFG(0x44, 0), FINE(0x200), RF },
+	};
+	unsigned int n = ARRAY_SIZE(cfgs), i, j, k, m, x, groups = 0, accepted = 0;
+	struct ia64_event *sample, *g;
+	struct q_work *w;
+
+	sample = kunit_kcalloc(test, n, sizeof(*sample), GFP_KERNEL);
+	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sample);
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	g = w->g;
+	for (i = 0; i < n; i++) {
+		const char *why;
+
+		KUNIT_ASSERT_EQ_MSG(test, ia64_event_decode(cfgs[i][0], cfgs[i][1],
+							    cfgs[i][2], &sample[i],
+							    &why), 0,
+				    "sample %u: %s", i, why);
+		sample[i].plm = IA64_PLM_USER | IA64_PLM_KERNEL;
+	}
+	/* Every multiset of one to three sample events (n: no event). */
+	for (x = 0; x < n * (n + 1) * (n + 1); x++) {
+		bool ok, feasible;
+
+		i = x % n;
+		j = x / n % (n + 1);
+		k = x / n / (n + 1);
+		if (j < i || k < j || (j == n && k != n))
+			continue;
+		m = 0;
+		g[m++] = sample[i];
+		if (j < n)
+			g[m++] = sample[j];
+		if (k < n)
+			g[m++] = sample[k];
+		ok = !ia64_schedule_shared(g, m, &w->s);
+		feasible = q_feasible(g, m);
+		groups++;
+		KUNIT_EXPECT_EQ_MSG(test, ok, feasible, "group %u %u %u", i, j, k);
+		if (!ok)
+			continue;
+		accepted++;
+		KUNIT_ASSERT_EQ(test, ia64_schedule(g, m, &w->s), 0);
+		ia64_compute_pmcs(g, m, &w->s, &w->p);
+		KUNIT_EXPECT_TRUE_MSG(test, q_programming_works(g, m, &w->p),
+				      "group %u %u %u", i, j, k);
+	}
+	kunit_info(test, "%u groups, %u accepted\n", groups, accepted);
+}
+
+/*
+ * Events of several perf groups on one CPU: each still counts what its
+ * own group asked for, and what fits keeps fitting when some events stop
+ * (ia64_program() relies on it).
+ */
+static void q_check_split(struct kunit *test, struct q_work *w,
+			  unsigned int m, unsigned int *accepted)
+{
+	struct ia64_event *g = w->g;
+	unsigned int labels, sub, e;
+
+	for (labels = 0; labels < BIT(m); labels++) {
+		for (e = 0; e < m; e++)
+			g[e].group = labels >> e & 1;
+		if (ia64_schedule_shared(g, m, &w->s))
+			continue;
+		(*accepted)++;
+		KUNIT_ASSERT_EQ(test, ia64_schedule(g, m, &w->s), 0);
+		ia64_compute_pmcs(g, m, &w->s, &w->p);
+		KUNIT_EXPECT_TRUE(test, q_programming_works(g, m, &w->p));
+		for (sub = 1; sub < BIT(m) - 1; sub++) {
+			unsigned int nh = 0;
+
+			for (e = 0; e < m; e++)
+				if (sub & BIT(e))
+					w->h[nh++] = g[e];
+			KUNIT_EXPECT_EQ(test, ia64_schedule(w->h, nh, &w->s), 0);
+		}
+	}
+}
+
+static void ia64_qual_groups_apart(struct kunit *test)
+{
+	const u64 cfgs[][3] = {
+		{ CFG(0x08, 0), 0, 0 },
+		{ CFG(0x08, 0), IAR(12) | COMB, RA },
+		{ CFG(0x08, 0), OPC(0x4, 0x5), 0 },
+		{ CFG(0x08, 0), OPC(0x4, 0x5) | COMB, 0 },
+		{ CFG(0xc2, 0), DAR(6) | COMB, DA },
+		{ CFG(0xc2, 0), DAR(6), DA },
+		{ CFG(0xc2, 0), IAR(12) | COMB, RA },
+		{ CFG(0x08, 1), OPC(0xf, 0x7) | COMB, 0 },
+		{ CFG(0x08, 1), IAR(12), RB },
+		{ CFG(0x44, 0), IAR(12), RB },
+		{ CFG(0x41, 0), IAR(12) | COMB, RA },
+	};
+	unsigned int n = ARRAY_SIZE(cfgs), i, j, k, accepted = 0;
+	struct ia64_event *sample;
+	struct q_work *w;
+	const char *why;
+
+	sample = kunit_kcalloc(test, n, sizeof(*sample), GFP_KERNEL);
+	w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sample);
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	for (i = 0; i < n; i++) {
+		KUNIT_ASSERT_EQ(test, ia64_event_decode(cfgs[i][0], cfgs[i][1],
+							cfgs[i][2], &sample[i],
+							&why), 0);
+		sample[i].plm = IA64_PLM_USER | IA64_PLM_KERNEL;
+	}
+	for (i = 0; i < n; i++)
+		for (j = i; j < n; j++)
+			for (k = j; k < n; k++) {
+				w->g[0] = sample[i];
+				w->g[1] = sample[j];
+				w->g[2] = sample[k];
+				q_check_split(test, w, 2, &accepted);
+				q_check_split(test, w, 3, &accepted);
+			}
+	kunit_info(test, "%u accepted splits\n", accepted);
+	/* A combining event takes its own group's kinds, never another's. */
+	w->g[0] = sample[1];
+	w->g[1] = sample[3];
+	w->g[0].group = 0;
+	w->g[1].group = 0;
+	KUNIT_EXPECT_EQ(test, ia64_schedule(w->g, 2, &w->s), 0);
+	w->g[1].group = 1;
+	KUNIT_EXPECT_EQ(test, ia64_schedule(w->g, 2, &w->s), -EINVAL);
+}
+
 static struct kunit_case ia64_sched_cases[] = {
 	KUNIT_CASE(ia64_sched_matches_brute_force),
 	KUNIT_CASE(ia64_sched_twelve_counters),
@@ -350,6 +915,8 @@ static struct kunit_case ia64_sched_cases[] = {
 	KUNIT_CASE(ia64_sched_shared_registers),
 	KUNIT_CASE(ia64_sched_one_dear),
 	KUNIT_CASE(ia64_sched_one_etb),
+	KUNIT_CASE(ia64_qual_matches_hardware),
+	KUNIT_CASE(ia64_qual_groups_apart),
 	{}
 };
 

@@ -152,15 +152,174 @@ static int ia64_share_qual(struct ia64_qualifier *to,
 }
 
 /**
+ * ia64_channel_kinds() - the kinds of qualification a tag channel applies
+ * @c: the channel
+ *
+ * Return: BIT(kind) for each enum ia64_qual kind programmed.
+ */
+u8 ia64_channel_kinds(const struct ia64_channel *c)
+{
+	u8 kinds = 0;
+	unsigned int k;
+
+	for (k = IA64_QUAL_OPC; k < IA64_QUAL_KINDS; k++)
+		if (c->part[k].kind != IA64_QUAL_NONE)
+			kinds |= BIT(k);
+	return kinds;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_channel_kinds);
+
+/* Collect each event's qualification into its channel and IBRP1. */
+static int ia64_collect_quals(const struct ia64_event *evs, unsigned int n,
+			      struct ia64_schedule *s)
+{
+	struct ia64_qualifier *c1 = &s->chan[1].part[IA64_QUAL_IAR];
+	struct ia64_qualifier pf;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const struct ia64_event *ev = &evs[i];
+
+		if (ev->qual.kind == IA64_QUAL_NONE)
+			continue;
+		pf = ev->qual;
+		pf.ibrp1 = true;
+		/* Demand lines through channel 0, prefetched through IBRP1. */
+		if ((ev->qual.ibrp1 || (ev->flags & IA64_EV_IBRP0_1)) &&
+		    ia64_share_qual(&s->prefetch, &pf))
+			return -EINVAL;
+		if (!ev->qual.ibrp1 &&
+		    ia64_share_qual(&s->chan[ev->chan].part[ev->qual.kind],
+				    &ev->qual))
+			return -EINVAL;
+	}
+	/* Channel 1's range is IBRP1's: the prefetch events' range is its. */
+	if (c1->kind != IA64_QUAL_NONE) {
+		pf = *c1;
+		pf.ibrp1 = true;
+		if (ia64_share_qual(&s->prefetch, &pf))
+			return -EINVAL;
+	} else if (s->prefetch.kind != IA64_QUAL_NONE) {
+		*c1 = s->prefetch;
+		c1->ibrp1 = false;
+	}
+	return 0;
+}
+
+/*
+ * OpCM0 serves channels 0 and 2, OpCM1 channels 1 and 3 (3.3.6.1).
+ * PMC38.fine is one bit for both ranges: in fine mode every range is
+ * fine, channels 2 and 3 have none (3.3.5.1: "any event qualification
+ * based on address ranges 2 and 3 are not defined"), and a channel whose
+ * pair is the upper limit of a fine range counts nothing defined. A
+ * channel 2 or 3 whose pair stays ignored (PMC38.ig_ibrp) is not ranged
+ * and counts as the opcode matcher says.
+ */
+static int ia64_check_pairs(const struct ia64_event *evs, unsigned int n,
+			    const struct ia64_schedule *s)
+{
+	const struct ia64_qualifier *r0 = &s->chan[0].part[IA64_QUAL_IAR];
+	const struct ia64_qualifier *r1 = &s->prefetch;
+	unsigned int c, i;
+
+	for (c = 0; c < 2; c++) {
+		const struct ia64_qualifier *a = &s->chan[c].part[IA64_QUAL_OPC];
+		const struct ia64_qualifier *b = &s->chan[c + 2].part[IA64_QUAL_OPC];
+
+		if (a->kind && b->kind && !ia64_qualifier_equal(a, b))
+			return -EINVAL;
+	}
+	if (!r0->fine && !r1->fine)
+		return 0;
+	if ((r0->kind && !r0->fine) || (r1->kind && !r1->fine) ||
+	    s->chan[2].part[IA64_QUAL_IAR].kind ||
+	    s->chan[3].part[IA64_QUAL_IAR].kind)
+		return -EINVAL;
+	/* A channel whose pair is an upper limit has no defined tag. */
+	for (i = 0; i < n; i++)
+		if ((evs[i].chan == 2 && r0->fine) ||
+		    (evs[i].chan == 3 && r1->fine))
+			return -EINVAL;
+	return 0;
+}
+
+/* Whether event @o gives a qualification of @kind to tag channel @chan. */
+static bool ia64_gives(const struct ia64_event *o, unsigned int chan, u8 kind)
+{
+	if (o->qual.kind != kind)
+		return false;
+	/* IBRP1's range is channel 1's, whoever gives it. */
+	if (chan == 1 && kind == IA64_QUAL_IAR && ia64_event_on_ibrp1(o))
+		return true;
+	return o->chan == chan && !o->qual.ibrp1;
+}
+
+/*
+ * Whether an event of another perf group than @ev's gives @kind to @ev's
+ * channel.
+ */
+static bool ia64_foreign_gives(const struct ia64_event *evs, unsigned int n,
+			       const struct ia64_event *ev, u8 kind)
+{
+	unsigned int j;
+
+	for (j = 0; j < n; j++)
+		if (evs[j].group != ev->group && ia64_gives(&evs[j], ev->chan, kind))
+			return true;
+	return false;
+}
+
+/*
+ * Whether event @i counts what it asked for: each kind its channel
+ * applies must reach it exactly when it asked for that kind, by giving
+ * it or, with combine, by an event of its own perf group giving it.
+ * Another group's qualification is never combined with it: a kind that
+ * reaches it is refused when another group gives it, unless it gives the
+ * same itself, so that what it counts never depends on which other
+ * groups are on the counters, and a group that fits still fits when some
+ * of its events stop.
+ */
+static bool ia64_channel_fits(const struct ia64_event *evs, unsigned int n,
+			      unsigned int i, const struct ia64_schedule *s)
+{
+	const struct ia64_event *ev = &evs[i];
+	u8 kinds = ia64_channel_kinds(&s->chan[ev->chan]);
+	bool asked = ev->qual.kind != IA64_QUAL_NONE;
+	unsigned int j, k;
+
+	/* A prefetch range is IBRP1's, checked against the pair. */
+	if (ev->qual.ibrp1)
+		return true;
+	/* IBRP1 constrains every event it reaches. */
+	if (!asked && s->prefetch.kind && ia64_event_on_ibrp1(ev))
+		return false;
+	for (k = IA64_QUAL_OPC; k < IA64_QUAL_KINDS; k++) {
+		bool own = asked && k == ev->qual.kind, wants = own;
+		bool reached = ia64_event_affected(ev, k);
+
+		if (!(kinds & BIT(k)))
+			continue;
+		for (j = 0; j < n && !wants && asked && ev->combine; j++)
+			wants = evs[j].group == ev->group &&
+				ia64_gives(&evs[j], ev->chan, k);
+		if (reached != wants ||
+		    (reached && !own && ia64_foreign_gives(evs, n, ev, k)))
+			return false;
+	}
+	return true;
+}
+
+/**
  * ia64_schedule_shared() - check what a group's events share
  * @evs: the group's decoded events
  * @n: how many
- * @s: its @qual, @prefetch, @dear, @iear and @etb are filled
+ * @s: its @chan, @prefetch, @dear, @iear and @etb are filled
  *
- * One tag channel 0, one data EAR, one instruction EAR and one ETB serve
- * all the events of a thread: events that program one of them must ask
- * for the same setting, and an event that channel 0's qualification would
- * affect may only be counted with it if it asks for it too.
+ * The four tag channels, one data EAR, one instruction EAR and one ETB
+ * serve all the events of a thread: events that program one of them must
+ * ask for the same setting, and an event that a channel's qualification
+ * would affect may only be counted with it if it asks for it too (see
+ * ia64_channel_fits()).
  *
  * Return: 0, or -EINVAL when the events disagree.
  */
@@ -169,26 +328,18 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 {
 	unsigned int i;
 
-	s->qual = (struct ia64_qualifier) {};
+	memset(s->chan, 0, sizeof(s->chan));
 	s->prefetch = (struct ia64_qualifier) {};
 	s->dear = NONE;
 	s->iear = NONE;
 	s->etb = NONE;
+	if (ia64_collect_quals(evs, n, s) || ia64_check_pairs(evs, n, s))
+		return -EINVAL;
 	for (i = 0; i < n; i++) {
 		const struct ia64_event *ev = &evs[i];
 
-		if (ev->qual.kind != IA64_QUAL_NONE) {
-			struct ia64_qualifier pf = ev->qual;
-
-			/* Demand lines through channel 0, prefetched through IBRP1. */
-			pf.ibrp1 = true;
-			if (ev->qual.ibrp1 || (ev->flags & IA64_EV_IBRP0_1)) {
-				if (ia64_share_qual(&s->prefetch, &pf))
-					return -EINVAL;
-			}
-			if (!ev->qual.ibrp1 && ia64_share_qual(&s->qual, &ev->qual))
-				return -EINVAL;
-		}
+		if (!ia64_channel_fits(evs, n, i, s))
+			return -EINVAL;
 		if (ev->ear == IA64_EAR_DATA) {
 			const struct ia64_event *d = s->dear == NONE ? ev : &evs[s->dear];
 
@@ -213,19 +364,6 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 			s->etb = i;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		if (evs[i].qual.kind != IA64_QUAL_NONE)
-			continue;
-		if (ia64_event_affected(&evs[i], s->qual.kind))
-			return -EINVAL;
-		/* IBRP1 constrains every event it reaches. */
-		if (s->prefetch.kind != IA64_QUAL_NONE &&
-		    ia64_event_on_ibrp1(&evs[i]))
-			return -EINVAL;
-	}
-	/* PMC38.fine would turn IBRP1 into a fine range as well. */
-	if (s->qual.fine && s->prefetch.kind != IA64_QUAL_NONE)
-		return -EINVAL;
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_schedule_shared);

@@ -9,11 +9,22 @@
 #include <pmu-suite/ia64-regs.h>
 
 /**
+ * struct ia64_channel - what a tag channel is programmed with
+ * @part: the qualification of each kind, indexed by enum ia64_qual
+ *	(kind IA64_QUAL_NONE where the channel has none of it)
+ */
+struct ia64_channel {
+	struct ia64_qualifier part[IA64_QUAL_KINDS];
+};
+
+/**
  * struct ia64_schedule - where a group's events count, and what they share
  * @pmd: counter (4-15) of each event, in the order given to ia64_schedule()
  * @used: bit n set when PMD n holds an event
- * @qual: the tag channel 0 qualification of the group
- * @prefetch: the IBRP1 instruction range of the group's prefetch events
+ * @chan: the qualification of each tag channel; channel 1's range is
+ *	@prefetch's
+ * @prefetch: the IBRP1 instruction range, of the group's prefetch events
+ *	and of channel 1 (one register pair)
  * @dear: index of an event driving the data EAR, or -1
  * @iear: index of an event driving the instruction EAR, or -1
  * @etb: index of an event sampling the trace buffer (ETB or IP-EAR), or -1
@@ -21,7 +32,7 @@
 struct ia64_schedule {
 	u8 pmd[IA64_NUM_COUNTERS];
 	u16 used;
-	struct ia64_qualifier qual;
+	struct ia64_channel chan[IA64_TAG_CHANNELS];
 	struct ia64_qualifier prefetch;
 	int dear;
 	int iear;
@@ -30,6 +41,7 @@ struct ia64_schedule {
 
 u16 ia64_event_allowed(const struct ia64_event *ev);
 bool ia64_l2d_shares(const struct ia64_event *a, const struct ia64_event *b);
+u8 ia64_channel_kinds(const struct ia64_channel *c);
 int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 			 struct ia64_schedule *s);
 int ia64_schedule(const struct ia64_event *evs, unsigned int n,

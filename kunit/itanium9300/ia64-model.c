@@ -8,10 +8,12 @@
  * enabled: PMC0.fr clear, plm[PSR.cpl] set, ism '10 and PSR.pp (pm = 1)
  * or PSR.up (pm = 0) (3.3.1). Counters are 47 bits wide; a carry out of
  * bit 46 sets the counter's PMC0 bit and, with oi, PMC0.fr and the
- * interrupt (3.3.4, 3.4.1); reads sign-extend bit 46 (Table 3-6). Tag
- * channel 0 applies the instruction range of IBRP0, the opcode matcher
- * OpCM0 and the data range of DBRP0 as PMC32, PMC36, PMC38 and PMC41
- * say, to the events the catalogue marks qualifiable. The data and
+ * interrupt (3.3.4, 3.4.1); reads sign-extend bit 46 (Table 3-6). The
+ * four tag channels apply the instruction ranges of IBRP0-3 (fine ranges
+ * 0 and 1 included) and the opcode matchers OpCM0/1 as PMC32-36 and PMC38
+ * say, channel 0 to the events the catalogue marks qualifiable and
+ * channel n to IA64_TAGGED_INST_RETIRED with unit mask n; DBRP0 qualifies
+ * memory events as PMC41 says. The data and
  * instruction EARs latch a qualifying miss only while their valid bits
  * are clear; the ETB is a ring of 16 with the index register PMD38, which
  * PMC42.mode = 100 turns into the IP-EAR: every retired IP with its
@@ -72,40 +74,73 @@ static bool pair_match(u64 addr, u64 base, u64 mask)
 	return !(diff & ~IA64_BR_MASK) && !(diff & mask & IA64_BR_MASK);
 }
 
+/* PMC38's ig_ibrp bit of each pair (Table 3-9). */
+static const u64 ig_ibrp[] = {
+	IA64_IAR_IG_IBRP0, IA64_IAR_IG_IBRP1, IA64_IAR_IG_IBRP2,
+	IA64_IAR_IG_IBRP3,
+};
+
 /*
- * PMC38.fine (3.3.5.1): bits 63:16 match IBR0 under IBR1's mask, bits
- * 15:0 lie strictly between IBR0's and IBR4's. IBRP2 must be enabled.
+ * PMC38.fine (3.3.5.1, 3.3.5.4): range 0 is IBRP0 and IBRP2, range 1
+ * IBRP1 and IBRP3; bits 63:16 match the lower pair under its mask, bits
+ * 15:0 lie strictly between the two limits. The upper pair must be
+ * enabled too. Ranges 2 and 3 are not defined in fine mode: they match
+ * nothing here.
  */
-static bool fine_match(void)
+static bool fine_match(unsigned int n)
 {
 	struct ia64_model *m = &ia64_model;
 	u64 low = IA64_FINE_WINDOW - 1;
 
-	if (m->pmc[IA64_PMC_IAR] & IA64_IAR_IG_IBRP2)
+	if (n >= 2 || (m->pmc[IA64_PMC_IAR] & ig_ibrp[n + 2]))
 		return false;
-	return pair_match(m->ip & ~low, m->ibr[0] & ~low, m->ibr[1] & ~low) &&
-	       (m->ip & low) > (m->ibr[0] & low) &&
-	       (m->ip & low) < (m->ibr[4] & low);
+	return pair_match(m->ip & ~low, m->ibr[2 * n] & ~low,
+			  m->ibr[2 * n + 1] & ~low) &&
+	       (m->ip & low) > (m->ibr[2 * n] & low) &&
+	       (m->ip & low) < (m->ibr[2 * n + 4] & low);
 }
 
-static bool tag0(void)
+/*
+ * The instruction range tag of IBRP @n (3.3.5.1-3): every instruction
+ * while PMC38.ig_ibrp<n> (or, for IBRP0, PMC32.ig_ad) is set, else a
+ * match of the pair and of its plm; PMC32.inv inverts IBRP0's.
+ */
+static bool range_tag(unsigned int n)
 {
 	struct ia64_model *m = &ia64_model;
 	u64 opcm = m->pmc[IA64_PMC_OPCM0_MASK];
-	bool ibr = true, opc = true;
+	bool ibr;
 
-	if (!(opcm & IA64_OPCM_IG_AD) && !(m->pmc[IA64_PMC_IAR] & IA64_IAR_IG_IBRP0)) {
-		ibr = (m->pmc[IA64_PMC_IAR] & IA64_IAR_FINE ? fine_match() :
-		       pair_match(m->ip, m->ibr[0], m->ibr[1])) &&
-		      (FIELD_GET(IA64_IBR_PLM, m->ibr[1]) & BIT(m->cpl));
-		if (opcm & IA64_OPCM_INV)
-			ibr = !ibr;
-	}
-	if (!(m->pmc[IA64_PMC_OPC_CFG] & BIT_ULL(0)))
-		opc = (opcm & m->itype) &&
-		      !((m->opcode ^ m->pmc[IA64_PMC_OPCM0_MATCH]) & ~opcm &
-			IA64_OPCM_BITS);
-	return ibr && opc;
+	if ((n == 0 && (opcm & IA64_OPCM_IG_AD)) ||
+	    (m->pmc[IA64_PMC_IAR] & ig_ibrp[n]))
+		return true;
+	ibr = (m->pmc[IA64_PMC_IAR] & IA64_IAR_FINE ? fine_match(n) :
+	       pair_match(m->ip, m->ibr[2 * n], m->ibr[2 * n + 1])) &&
+	      (FIELD_GET(IA64_IBR_PLM, m->ibr[2 * n + 1]) & BIT(m->cpl));
+	return n == 0 && (opcm & IA64_OPCM_INV) ? !ibr : ibr;
+}
+
+/*
+ * The opcode tag of channel @c (3.3.6.2): OpCM0 (PMC32/33) for channels
+ * 0 and 2, OpCM1 (PMC34/35) for 1 and 3, unless PMC36 leaves the channel
+ * unconstrained.
+ */
+static bool opc_tag(unsigned int c)
+{
+	struct ia64_model *m = &ia64_model;
+	u64 mask = m->pmc[c & 1 ? IA64_PMC_OPCM1_MASK : IA64_PMC_OPCM0_MASK];
+	u64 match = m->pmc[c & 1 ? IA64_PMC_OPCM1_MATCH : IA64_PMC_OPCM0_MATCH];
+
+	if (m->pmc[IA64_PMC_OPC_CFG] & BIT_ULL(c))
+		return true;
+	return (mask & m->itype) &&
+	       !((m->opcode ^ match) & ~mask & IA64_OPCM_BITS);
+}
+
+/* Tag channel @c: Tag(IBRPc_OpCM(c mod 2)) of 3.3.6.2. */
+static bool channel_tag(unsigned int c)
+{
+	return range_tag(c) && opc_tag(c);
 }
 
 static bool dar_ok(void)
@@ -118,9 +153,9 @@ static bool dar_ok(void)
 		return true;
 	switch (FIELD_GET(IA64_DAR_CFGDTAG0, dar)) {
 	case IA64_DTAG_IBR_OPC_DBR:
-		return tag0() && dbr;
+		return channel_tag(0) && dbr;
 	case IA64_DTAG_IBR_OPC:
-		return tag0();
+		return channel_tag(0);
 	case IA64_DTAG_DBR:
 		return dbr;
 	default:
@@ -129,35 +164,28 @@ static bool dar_ok(void)
 }
 
 /*
- * IBRP1 events take their instruction range from IBRP1, matched against
- * the prefetch's target (3.3.5.2), which the model takes to be @ip; so do
- * the IBRP0/IBRP1 events for a line that was prefetched (@prefetched).
- * Fine mode would pair IBRP1 with IBRP3; the driver never asks.
+ * IA64_TAGGED_INST_RETIRED counts its unit mask's channel. IBRP1 events
+ * take their instruction range from IBRP1, matched against the
+ * prefetch's target (3.3.5.2), which the model takes to be @ip; so do the
+ * IBRP0/IBRP1 events for a line that was prefetched (@prefetched). Other
+ * events see channel 0: its range if they occur before dispersal (the I A
+ * R column alone), the opcode match too after it (3.3.5.1), and the data
+ * range under PMC41 if they are memory events.
  */
-static bool ibrp1_match(void)
-{
-	struct ia64_model *m = &ia64_model;
-	u64 iar = m->pmc[IA64_PMC_IAR];
-
-	if (iar & IA64_IAR_IG_IBRP1)
-		return true;
-	if (iar & IA64_IAR_FINE)
-		return false;
-	return pair_match(m->ip, m->ibr[2], m->ibr[3]) &&
-	       (FIELD_GET(IA64_IBR_PLM, m->ibr[3]) & BIT(m->cpl));
-}
-
 static bool qualifies(u8 es, u8 umask)
 {
 	const struct ia64_catalogue_event *c = ia64_catalogue_find(es, umask);
 
-	if (!c || (es == IA64_CODE_INST_RETIRED && umask))
+	if (!c)
 		return true;
-	if (c->flags & IA64_EV_IBRP1)
-		return ibrp1_match();
-	if ((c->flags & IA64_EV_IBRP0_1) && ia64_model.prefetched)
-		return ibrp1_match();
-	if ((c->flags & (IA64_EV_IAR | IA64_EV_OPC)) && !tag0())
+	if (es == IA64_CODE_INST_RETIRED)
+		return channel_tag(umask);
+	if ((c->flags & IA64_EV_IBRP1) ||
+	    ((c->flags & IA64_EV_IBRP0_1) && ia64_model.prefetched))
+		return range_tag(1);
+	if ((c->flags & IA64_EV_IAR) && !range_tag(0))
+		return false;
+	if ((c->flags & IA64_EV_OPC) && !opc_tag(0))
 		return false;
 	return !(c->flags & IA64_EV_DAR) || dar_ok();
 }

@@ -6,8 +6,9 @@
  * the overflow interrupt, thresholds, sampling, data and instruction EAR
  * samples read only while frozen, branch stacks from the trace buffer in
  * its ETB and IP-EAR modes,
- * instruction and data address range qualification, refusals, and
- * multiplexing of events whose L1D sets exclude each other.
+ * instruction and data address range qualification on the four tag
+ * channels and in combination, refusals, and multiplexing of events
+ * whose L1D sets exclude each other.
  */
 #include <kunit/test.h>
 #include <linux/bitfield.h>
@@ -19,6 +20,8 @@
 #include "ia64-model.h"
 #include "../../drivers/perf/itanium9300/ia64-catalogue.h"
 #include "../../drivers/perf/itanium9300/ia64-event.h"
+#include "../../drivers/perf/itanium9300/ia64-pmc.h"
+#include "../../drivers/perf/itanium9300/ia64-sched.h"
 #include <pmu-suite/ia64-regs.h>
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -641,7 +644,7 @@ static void ia64k_range_through_both_pairs(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, ia64k_value(ev), want, "case %u", i);
 		perf_event_release_kernel(ev);
 	}
-	/* Inverted or fine ranges cannot go through IBRP1. */
+	/* Inverted ranges cannot go through IBRP1. */
 	attr.config = CFG(0x41, 0);
 	attr.config1 |= IA64_CFG1_RANGE_INV;
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&attr)), -EOPNOTSUPP);
@@ -665,6 +668,240 @@ static void ia64k_data_range(struct kunit *test)
 	ia64_model_count(0xc2, 0, 30);
 	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 70ULL);
 	perf_event_release_kernel(ev);
+}
+
+#define OPC_CFG1(mifb, match)	(FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_OPC) | \
+				 FIELD_PREP(IA64_CFG1_OPC_MIFB, mifb) | (match))
+#define IAR_CFG1(lg)		(FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_IAR) | \
+				 FIELD_PREP(IA64_CFG1_RANGE_LG, lg))
+#define DAR_CFG1(lg)		(FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_DAR) | \
+				 FIELD_PREP(IA64_CFG1_RANGE_LG, lg))
+#define RANGE_A			0x4000000000003000ULL	/* 4 KiB */
+#define RANGE_B			0x4000000000005000ULL	/* 4 KiB */
+
+/* Instructions at which the tests retire or count events. */
+static const struct {
+	u64 ip, opcode, itype, daddr;
+} ia64k_points[] = {
+	{ RANGE_A + 0x10, 0x5, IA64_OPCM_I, DATA_ADDR },
+	{ RANGE_A + 0x20, 0x7, IA64_OPCM_M, DATA_ADDR + 0x1000 },
+	{ RANGE_B + 0x10, 0x7, IA64_OPCM_I, DATA_ADDR },
+	{ RANGE_B + 0x20, 0x5, IA64_OPCM_I, DATA_ADDR + 0x1000 },
+	{ 0x4000000000009000ULL, 0x7, IA64_OPCM_M, DATA_ADDR },
+};
+
+static void ia64k_at(unsigned int i)
+{
+	ia64_model.ip = ia64k_points[i].ip;
+	ia64_model.opcode = ia64k_points[i].opcode;
+	ia64_model.itype = ia64k_points[i].itype;
+	ia64_model.daddr = ia64k_points[i].daddr;
+}
+
+/*
+ * IA64_TAGGED_INST_RETIRED on each tag channel, each with its own
+ * qualification (Table 4-88, 3.3.6.2): channel 0 in range A, channel 2 in
+ * range B, channels 1 and 3 opcode 7 of any type through OpCM1, which
+ * they share. A retired instruction counts on every channel whose tag it
+ * carries.
+ */
+static void ia64k_tag_channels(struct kunit *test)
+{
+	static const bool in[][IA64_TAG_CHANNELS] = {
+		{ true, false, false, false },
+		{ true, true, false, true },
+		{ false, true, true, true },
+		{ false, false, true, false },
+		{ false, true, false, true },
+	};
+	struct perf_event_attr attr[IA64_TAG_CHANNELS] = {
+		{ .config = CFG(0x08, 0), .config1 = IAR_CFG1(12), .config2 = RANGE_A },
+		{ .config = CFG(0x08, 1), .config1 = OPC_CFG1(0xf, 0x7) },
+		{ .config = CFG(0x08, 2), .config1 = IAR_CFG1(12), .config2 = RANGE_B },
+		{ .config = CFG(0x08, 3), .config1 = OPC_CFG1(0xf, 0x7) },
+	};
+	struct perf_event *ev[IA64_TAG_CHANNELS];
+	u64 want[IA64_TAG_CHANNELS] = {};
+	unsigned int c, i;
+
+	for (c = 0; c < IA64_TAG_CHANNELS; c++) {
+		ev[c] = ia64k_open_attr(&attr[c]);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[c]));
+	}
+	/* IBRP0 and IBRP2 hold the ranges; OpCM1 the opcode; PMC36 1 and 3. */
+	KUNIT_EXPECT_EQ(test, ia64_model.ibr[0], RANGE_A);
+	KUNIT_EXPECT_EQ(test, ia64_model.ibr[4], RANGE_B);
+	KUNIT_EXPECT_EQ(test, ia64_model.pmc[IA64_PMC_OPCM1_MATCH], 0x7ULL);
+	KUNIT_EXPECT_EQ(test, ia64_model.pmc[IA64_PMC_OPC_CFG], 0x5ULL);
+	for (i = 0; i < ARRAY_SIZE(ia64k_points); i++) {
+		ia64k_at(i);
+		for (c = 0; c < IA64_TAG_CHANNELS; c++) {
+			ia64_model_count(0x08, c, 10 + i);
+			if (in[i][c])
+				want[c] += 10 + i;
+		}
+	}
+	for (c = 0; c < IA64_TAG_CHANNELS; c++) {
+		KUNIT_EXPECT_EQ_MSG(test, ia64k_value(ev[c]), want[c], "channel %u", c);
+		perf_event_release_kernel(ev[c]);
+	}
+}
+
+/*
+ * Channel 1's range is IBRP1's, which the prefetch events use too; a
+ * fine range 1 is IBRP1 and IBRP3 (3.3.5.4).
+ */
+static void ia64k_channel1_fine_range(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = CFG(0x08, 1),
+		.config1 = FIELD_PREP(IA64_CFG1_QUAL, IA64_QUAL_IAR) |
+			   IA64_CFG1_RANGE_FINE | 0x20,
+		.config2 = RANGE_A + 0x10,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr), *pf;
+	u64 want = 0;
+	unsigned int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, ia64_model.pmc[IA64_PMC_IAR] & IA64_IAR_FINE);
+	KUNIT_EXPECT_EQ(test, ia64_model.ibr[2], RANGE_A + 0xf);
+	KUNIT_EXPECT_EQ(test, ia64_model.ibr[6], RANGE_A + 0x30);
+	/* L1I_PREFETCHES with the same fine range shares IBRP1. */
+	attr.config = CFG(0x44, 0);
+	pf = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(pf));
+	for (i = 0; i < ARRAY_SIZE(ia64k_points); i++) {
+		ia64k_at(i);
+		ia64_model_count(0x08, 1, 3);
+		ia64_model_count(0x44, 0, 3);
+		if (ia64k_points[i].ip >= RANGE_A + 0x10 &&
+		    ia64k_points[i].ip < RANGE_A + 0x30)
+			want += 3;
+	}
+	KUNIT_EXPECT_EQ(test, want, 6ULL);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), want);
+	KUNIT_EXPECT_EQ(test, ia64k_value(pf), want);
+	perf_event_release_kernel(pf);
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * Combined qualification, with the registers the driver computes for a
+ * group (every event of one perf group) written to the model: each event
+ * counts the points that pass every kind its channel combines.
+ */
+static void ia64k_combined_registers(struct kunit *test)
+{
+	const struct {
+		u64 cfg[3][3];
+		unsigned int n;
+		u8 code, umask;
+		bool in[ARRAY_SIZE(ia64k_points)];
+	} groups[] = {
+		/* L1D_READS_SET0 in range A, data range and opcode 5 of I. */
+		{ { { CFG(0xc2, 0), IAR_CFG1(12) | IA64_CFG1_COMBINE, RANGE_A },
+		    { CFG(0xc2, 0), DAR_CFG1(12) | IA64_CFG1_COMBINE,
+		      DATA_ADDR & ~0xfffULL },
+		    { CFG(0xc2, 0), OPC_CFG1(0x4, 0x5) | IA64_CFG1_COMBINE, 0 } },
+		  3, 0xc2, 0, { true, false, false, false, false } },
+		/* Instruction and data range. */
+		{ { { CFG(0xc2, 0), IAR_CFG1(12) | IA64_CFG1_COMBINE, RANGE_B },
+		    { CFG(0xc2, 0), DAR_CFG1(12) | IA64_CFG1_COMBINE,
+		      DATA_ADDR & ~0xfffULL } },
+		  2, 0xc2, 0, { false, false, true, false, false } },
+		/* Opcode and data range. */
+		{ { { CFG(0xc2, 0), OPC_CFG1(0xf, 0x7) | IA64_CFG1_COMBINE, 0 },
+		    { CFG(0xc2, 0), DAR_CFG1(12) | IA64_CFG1_COMBINE,
+		      DATA_ADDR & ~0xfffULL } },
+		  2, 0xc2, 0, { false, false, true, false, true } },
+		/* Channel 1: range B (IBRP1) and opcode 7 (OpCM1). */
+		{ { { CFG(0x08, 1), IAR_CFG1(12) | IA64_CFG1_COMBINE, RANGE_B },
+		    { CFG(0x08, 1), OPC_CFG1(0xf, 0x7) | IA64_CFG1_COMBINE, 0 } },
+		  2, 0x08, 1, { false, false, true, false, false } },
+		/* Channel 3: range A (IBRP3) and opcode 5 of I (OpCM1). */
+		{ { { CFG(0x08, 3), IAR_CFG1(12) | IA64_CFG1_COMBINE, RANGE_A },
+		    { CFG(0x08, 3), OPC_CFG1(0x4, 0x5) | IA64_CFG1_COMBINE, 0 } },
+		  2, 0x08, 3, { true, false, false, false, false } },
+	};
+	unsigned int g, i, j;
+
+	for (g = 0; g < ARRAY_SIZE(groups); g++) {
+		struct ia64_event evs[3];
+		struct ia64_schedule s;
+		struct ia64_pmcs p;
+		const char *why;
+		u64 want = 0;
+
+		ia64_model_reset();
+		for (j = 0; j < groups[g].n; j++) {
+			KUNIT_ASSERT_EQ_MSG(test, ia64_event_decode(groups[g].cfg[j][0],
+								    groups[g].cfg[j][1],
+								    groups[g].cfg[j][2],
+								    &evs[j], &why),
+					    0, "%u: %s", g, why);
+			evs[j].plm = IA64_PLM_USER | IA64_PLM_KERNEL;
+		}
+		KUNIT_ASSERT_EQ(test, ia64_schedule(evs, groups[g].n, &s), 0);
+		ia64_compute_pmcs(evs, groups[g].n, &s, &p);
+		for (i = IA64_FIRST_COUNTER; i <= IA64_LAST_COUNTER; i++)
+			ia64_model_ops.write_pmc(i, p.counter[i]);
+		ia64_model_ops.write_pmc(IA64_PMC_OPCM0_MASK, p.opcm0_mask);
+		ia64_model_ops.write_pmc(IA64_PMC_OPCM0_MATCH, p.opcm0_match);
+		ia64_model_ops.write_pmc(IA64_PMC_OPCM1_MASK, p.opcm1_mask);
+		ia64_model_ops.write_pmc(IA64_PMC_OPCM1_MATCH, p.opcm1_match);
+		ia64_model_ops.write_pmc(IA64_PMC_OPC_CFG, p.opc_cfg);
+		ia64_model_ops.write_pmc(IA64_PMC_IAR, p.iar);
+		ia64_model_ops.write_pmc(IA64_PMC_DAR, p.dar);
+		for (i = 0; i < ARRAY_SIZE(p.ibr); i++)
+			if (p.ibrp_used & BIT(i / 2))
+				ia64_model_ops.write_ibr(i, p.ibr[i]);
+		ia64_model_ops.write_dbr(0, p.dbr[0]);
+		ia64_model_ops.write_dbr(1, p.dbr[1]);
+		for (i = 0; i < ARRAY_SIZE(ia64k_points); i++) {
+			ia64k_at(i);
+			ia64_model_count(groups[g].code, groups[g].umask, 10 + i);
+			if (groups[g].in[i])
+				want += 10 + i;
+		}
+		for (j = 0; j < groups[g].n; j++)
+			KUNIT_EXPECT_EQ_MSG(test, ia64_model.pmd[s.pmd[j]], want,
+					    "group %u event %u", g, j);
+	}
+}
+
+/*
+ * combine joins the qualifications of one perf group: another group's
+ * opcode matching does not become a combining event's, the two take
+ * turns instead.
+ */
+static void ia64k_combine_stays_in_group(struct kunit *test)
+{
+	struct perf_event_attr ra = {
+		.config = CFG(0x08, 0),
+		.config1 = IAR_CFG1(12) | IA64_CFG1_COMBINE,
+		.config2 = RANGE_A,
+	};
+	struct perf_event_attr op = {
+		.config = CFG(0x08, 0),
+		.config1 = OPC_CFG1(0x4, 0x5) | IA64_CFG1_COMBINE,
+	};
+	struct perf_event *a = ia64k_open_attr(&ra), *b;
+	unsigned int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	b = ia64k_open_attr(&op);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_EQ(test, b->state, PERF_EVENT_STATE_INACTIVE);
+	KUNIT_EXPECT_EQ(test, ia64_model.pmc[IA64_PMC_OPC_CFG], 0xfULL);
+	for (i = 0; i < ARRAY_SIZE(ia64k_points); i++) {
+		ia64k_at(i);
+		ia64_model_count(0x08, 0, 10);
+	}
+	/* Both points of range A, whatever their opcode. */
+	KUNIT_EXPECT_EQ(test, ia64k_value(a), 20ULL);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(a);
 }
 
 /*
@@ -938,6 +1175,10 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_prefetch_range),
 	KUNIT_CASE(ia64k_range_through_both_pairs),
 	KUNIT_CASE(ia64k_data_range),
+	KUNIT_CASE(ia64k_tag_channels),
+	KUNIT_CASE(ia64k_channel1_fine_range),
+	KUNIT_CASE(ia64k_combined_registers),
+	KUNIT_CASE(ia64k_combine_stays_in_group),
 	KUNIT_CASE(ia64k_range_leaves_debugger_alone),
 	KUNIT_CASE(ia64k_events_files),
 	KUNIT_CASE(ia64k_generic_events),

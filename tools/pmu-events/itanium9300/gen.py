@@ -339,6 +339,12 @@ def gen_source(core, unc):
     return ''.join(out)
 
 
+# Table 4-88: the unit mask names the tag channel (3.3.6.1).
+TAG_CHANNEL = ('Tag channel %d: qual=1 (opcode) and qual=2 (instruction '
+               'range) program IBRP%d and OpCM%d; combine=1 joins the '
+               'other kinds its perf group gives the channel.')
+
+
 def public(ev, u=None):
     parts = []
     if u is not None:
@@ -347,6 +353,10 @@ def public(ev, u=None):
     parts.append(d.rstrip('.') + '.')
     q = '/'.join('Y' if ev[k] else 'N' for k in ('iar', 'dar', 'opc'))
     parts.append('IAR/DAR/OPC: %s.' % q)
+    if ev['name'] == 'IA64_TAGGED_INST_RETIRED' and u is not None:
+        parts.append(TAG_CHANNEL % (u['umask'], u['umask'], u['umask'] % 2))
+        if u['umask']:
+            parts.append('Data ranges and range_inv are channel 0\'s only.')
     c = ev['counters']
     if c.get('pmds') == 'PMD4-9':
         parts.append('Counters PMD4-9 only.')

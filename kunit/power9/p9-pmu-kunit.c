@@ -688,10 +688,41 @@ static void p9k_switch_only_freezes(struct kunit *test)
 	perf_event_release_kernel(a);
 }
 
-static int p9k_other_task(void *data)
+/* What another task on the test's CPU does while it runs there */
+struct p9k_other {
+	struct completion done;
+	void (*fn)(void);
+};
+
+static int p9k_other_fn(void *data)
 {
-	complete(data);
+	struct p9k_other *o = data;
+
+	if (o->fn)
+		o->fn();
+	complete(&o->done);
 	return 0;
+}
+
+/*
+ * Switch to another task on this CPU, which runs @fn, and back; return
+ * the register accesses the switches took (creating the task is not
+ * counted: it switches too).
+ */
+static unsigned int p9k_run_other(struct kunit *test, void (*fn)(void))
+{
+	struct p9k_other o = { .fn = fn };
+	struct task_struct *t;
+	unsigned int before;
+
+	init_completion(&o.done);
+	t = kthread_create(p9k_other_fn, &o, "p9k_other");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	kthread_bind(t, raw_smp_processor_id());
+	before = p9_model.accesses;
+	wake_up_process(t);
+	wait_for_completion(&o.done);
+	return p9_model.accesses - before;
 }
 
 /*
@@ -702,20 +733,12 @@ static void p9k_switch_accesses(struct kunit *test)
 {
 	struct perf_event *a = p9k_open(0x10002, 0, NULL);
 	struct perf_event *b = p9k_open(P9K_B_CODE, 0, NULL);
-	DECLARE_COMPLETION_ONSTACK(done);
-	struct task_struct *t;
 	unsigned int before;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 	p9_model_count(0x10002, 100);
-	t = kthread_create(p9k_other_task, &done, "p9k_other");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
-	kthread_bind(t, raw_smp_processor_id());
-	before = p9_model.accesses;
-	wake_up_process(t);
-	wait_for_completion(&done);
-	before = p9_model.accesses - before;
+	before = p9k_run_other(test, NULL);
 	kunit_info(test, "register accesses for a switch out and back in: %u",
 		   before);
 	/*
@@ -1005,11 +1028,9 @@ static void p9k_branch_refusals(struct kunit *test)
 }
 
 /* Another task on the test's CPU takes branches. */
-static int p9k_other_branches(void *data)
+static void p9k_other_branches(void)
 {
 	p9_model_branch(0x20002000, 0x48000100, 0x20002100, false);
-	complete(data);
-	return 0;
 }
 
 /*
@@ -1018,8 +1039,6 @@ static int p9k_other_branches(void *data)
  */
 static void p9k_branch_stack_own_task(struct kunit *test)
 {
-	DECLARE_COMPLETION_ONSTACK(done);
-	struct task_struct *t;
 	struct perf_event *ev;
 	unsigned int clears, i;
 
@@ -1031,11 +1050,7 @@ static void p9k_branch_stack_own_task(struct kunit *test)
 	p9_model.pc = USER_IP;
 	p9k_take_branches();
 	clears = p9_model.bhrb_clears;
-	t = kthread_create(p9k_other_branches, &done, "p9k_other");
-	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
-	kthread_bind(t, raw_smp_processor_id());
-	wake_up_process(t);
-	wait_for_completion(&done);
+	p9k_run_other(test, p9k_other_branches);
 	KUNIT_EXPECT_GT(test, p9_model.bhrb_clears, clears);
 	p9_model_branch(0x10006000, 0x48000100, 0x10006100, false);
 	p9k_count(0x10002, 100, 100);

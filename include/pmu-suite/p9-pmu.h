@@ -23,10 +23,10 @@
  *	them back (last event gone)
  * @read_pmc: read PMC1-6 (32 bits)
  * @write_pmc: write PMC1-6
- * @write_mmcr0: write MMCR0; the counters are in use (for the hypervisor,
- *	which keeps them across partition switches) unless it freezes both
- *	FC1-4 and FC5-6
+ * @write_mmcr0: write MMCR0
  * @write_mmcr: write MMCR1, MMCR2 or MMCRA
+ * @set_in_use: tell the hypervisor whether the counters are in use, so
+ *	that it keeps them across partition switches
  * @read_sample: capture SIER, SIAR, SDAR, MMCRA and the interrupted PC
  * @sample_mode: give a sample's registers, which pmu_core_sample_regs()
  *	built, the privilege of @s and what else the architecture reads
@@ -45,6 +45,7 @@ struct p9_pmu_ops {
 	void (*write_pmc)(unsigned int pmc, u64 value);
 	void (*write_mmcr0)(u64 value);
 	void (*write_mmcr)(enum p9_mmcr_reg reg, u64 value);
+	void (*set_in_use)(bool in_use);
 	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);
 	void (*sample_mode)(struct pt_regs *sregs, const struct p9_sample *s);
 	u64 (*read_bhrb)(unsigned int n);

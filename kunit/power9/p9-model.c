@@ -256,6 +256,11 @@ static void p9_model_write_mmcr(enum p9_mmcr_reg reg, u64 value)
 	p9_model_access();
 }
 
+static void p9_model_set_in_use(bool in_use)
+{
+	p9_model.in_use = in_use;
+}
+
 static void p9_model_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
 {
 	*r = (struct p9_sample_regs) {
@@ -336,6 +341,7 @@ const struct p9_pmu_ops p9_model_ops = {
 	.write_pmc = p9_model_write_pmc,
 	.write_mmcr0 = p9_model_write_mmcr0,
 	.write_mmcr = p9_model_write_mmcr,
+	.set_in_use = p9_model_set_in_use,
 	.read_sample = p9_model_read_sample,
 	.sample_mode = p9_model_sample_mode,
 	.read_bhrb = p9_model_read_bhrb,

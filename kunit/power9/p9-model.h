@@ -32,6 +32,7 @@
  * @nmi: an interrupt between any two register accesses of the driver
  * @accesses: register accesses of the driver so far
  * @mmcrs_writes: writes of MMCR1, MMCR2 and MMCRA so far
+ * @in_use: what the driver last told the hypervisor of the counters
  * @intr_sier: SIER as the last sample's interrupt registers carry it
  *	(the powerpc backend puts it where perf_reg_value() reads it)
  * @intr_mmcra: MMCRA likewise
@@ -62,6 +63,7 @@ struct p9_model {
 	struct pmu_model_nmi nmi;
 	unsigned int accesses;
 	unsigned int mmcrs_writes;
+	bool in_use;
 	u64 intr_sier;
 	u64 intr_mmcra;
 	u64 bhrb[P9_BHRB_ENTRIES];

@@ -764,12 +764,14 @@ static void p9k_mmcrs_written_when_changed(struct kunit *test)
 	unsigned int writes;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, p9_model.in_use);
 	writes = p9_model.mmcrs_writes;
 	p9k_count(0x10002, 150, 50);
 	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
 	KUNIT_EXPECT_EQ(test, p9_model.mmcrs_writes, writes);
 	perf_event_release_kernel(ev);
 	KUNIT_EXPECT_FALSE(test, p9_model.reserved);
+	KUNIT_EXPECT_FALSE(test, p9_model.in_use);
 
 	p9_model.mmcr1 = 0xdead;	/* the built-in PMU's, say */
 	ev = p9k_open(0x10002, 100, NULL);

@@ -62,13 +62,13 @@ static void p9_spr_write_pmc(unsigned int pmc, u64 value)
 
 static void p9_spr_write_mmcr0(u64 value)
 {
-	bool counting = (value & (P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6)) !=
-			(P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6);
-
-	/* Ask the hypervisor to keep our counters across partition switches. */
-	ppc_set_pmu_inuse(counting);
 	mtspr(SPRN_MMCR0, value);
 	isync();
+}
+
+static void p9_spr_set_in_use(bool in_use)
+{
+	ppc_set_pmu_inuse(in_use);
 }
 
 static void p9_spr_write_mmcr(enum p9_mmcr_reg reg, u64 value)
@@ -225,6 +225,7 @@ static struct p9_pmu_ops p9_spr_ops = {
 	.write_pmc = p9_spr_write_pmc,
 	.write_mmcr0 = p9_spr_write_mmcr0,
 	.write_mmcr = p9_spr_write_mmcr,
+	.set_in_use = p9_spr_set_in_use,
 	.read_sample = p9_spr_read_sample,
 	.sample_mode = p9_spr_sample_mode,
 	.read_bhrb = p9_spr_read_bhrb,

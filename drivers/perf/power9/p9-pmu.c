@@ -224,15 +224,26 @@ static void p9_bhrb_own(const struct p9_pmu_ops *hw, struct p9_cpu *cpu,
 	cpu->bhrb_owner = owner;
 }
 
+/* Whether MMCR0 value @mmcr0 leaves any counter to count */
+static bool p9_counting(u64 mmcr0)
+{
+	return (mmcr0 & (P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6)) !=
+	       (P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6);
+}
+
 /*
  * Write the MMCRs that changed: the interrupt reprograms the same events,
- * and so does a switch between tasks counting the same ones.
+ * and so does a switch between tasks counting the same ones. MMCR0 is
+ * written by the unfreeze; the hypervisor learns before it whether the
+ * counters are in use.
  */
 static void p9_write_mmcrs(const struct p9_pmu_ops *hw, struct p9_cpu *cpu)
 {
 	const struct p9_mmcr *m = &cpu->mmcr, *w = &cpu->hw_mmcr;
 	bool all = !cpu->hw_mmcr_valid;
 
+	if (all || p9_counting(m->mmcr0) != p9_counting(w->mmcr0))
+		hw->set_in_use(p9_counting(m->mmcr0));
 	if (all || m->mmcr1 != w->mmcr1)
 		hw->write_mmcr(P9_MMCR1, m->mmcr1);
 	if (all || m->mmcr2 != w->mmcr2)

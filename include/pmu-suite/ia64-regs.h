@@ -219,4 +219,41 @@ static inline bool ia64_pmd_needs_freeze(unsigned int pmd)
 	return (pmd >= 32 && pmd <= 39) || (pmd >= 48 && pmd <= 63);
 }
 
+/*
+ * The QEAR of 5.3: CSRs of a core's CPE (Tables 5-3 to 5-7), one per
+ * core, shared by its two threads, at these offsets of the "Core CPE 0-3"
+ * windows (0x8000 + core * 0x1000 of a socket's window, Table 5-3).
+ */
+#define IA64_CPE_WINDOW(core)		(0x8000U + (core) * 0x1000U)
+#define IA64_CPE_CORES			4
+#define IA64_CPE_QEAR_DAT0		0x100
+#define IA64_CPE_QEAR_DAT1		0x108
+#define IA64_CPE_QEAR_CTL		0x110
+
+/* CPE_CSR_QEAR_CTL (Table 5-5) */
+#define IA64_QEAR_CTL_EN		BIT_ULL(0)
+#define IA64_QEAR_CTL_LFSR_MSK		BIT_ULL(1)
+#define IA64_QEAR_CTL_OT		BIT_ULL(2)
+#define IA64_QEAR_CTL_MC		GENMASK_ULL(5, 3)
+#define IA64_QEAR_CTL_OP		GENMASK_ULL(9, 6)
+#define IA64_QEAR_CTL_OPMSK		GENMASK_ULL(13, 10)
+#define IA64_QEAR_CTL_THRESH		GENMASK_ULL(15, 14)
+#define IA64_QEAR_CTL_V64		BIT_ULL(16)
+#define IA64_QEAR_CTL_CNT		GENMASK_ULL(31, 17)
+#define IA64_QEAR_MC_HOM		BIT(0)
+#define IA64_QEAR_MC_NCB		BIT(1)
+#define IA64_QEAR_MC_NCS		BIT(2)
+
+/* CPE_CSR_QEAR_DAT0 (Table 5-6) */
+#define IA64_QEAR_DAT0_INPROG		BIT_ULL(0)
+#define IA64_QEAR_DAT0_OV		BIT_ULL(1)
+#define IA64_QEAR_DAT0_OP		GENMASK_ULL(5, 2)
+#define IA64_QEAR_DAT0_PA_LO		GENMASK_ULL(31, 6)	/* PA 31:6 */
+
+/* CPE_CSR_QEAR_DAT1 (Table 5-7) */
+#define IA64_QEAR_DAT1_PA_HI		GENMASK_ULL(17, 0)	/* PA 49:32 */
+#define IA64_QEAR_DAT1_MC		GENMASK_ULL(19, 18)
+#define IA64_QEAR_DAT1_HNID		GENMASK_ULL(29, 20)
+#define IA64_QEAR_DAT1_DATA_CMP		BIT_ULL(30)
+
 #endif /* _IA64_REGS_H */

@@ -996,6 +996,77 @@ static void ia64_dear_cache_sample(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, s.valid);
 }
 
+/* Every field of Tables 5-6 and 5-7, and cnt of Table 5-5. */
+static void ia64_qear_sample_fields(struct kunit *test)
+{
+	struct ia64_qear_sample s;
+	/* PA 0x3_fedc_ba98_7640: bits 49:32 in DAT1, 31:6 in DAT0. */
+	u64 dat0 = 0xba987640ULL | FIELD_PREP(IA64_QEAR_DAT0_OP, 0xd);
+	u64 dat1 = 0x3fedcULL | FIELD_PREP(IA64_QEAR_DAT1_MC, 2) |
+		   FIELD_PREP(IA64_QEAR_DAT1_HNID, 0x2a5) |
+		   IA64_QEAR_DAT1_DATA_CMP | BIT_ULL(31);
+	u64 ctl = FIELD_PREP(IA64_QEAR_CTL_CNT, 0x7123) | IA64_QEAR_CTL_EN |
+		  FIELD_PREP(IA64_QEAR_CTL_THRESH, 3);
+
+	ia64_decode_qear(dat0, dat1, ctl, &s);
+	KUNIT_EXPECT_TRUE(test, s.valid);
+	KUNIT_EXPECT_EQ(test, s.phys_addr, 0x3fedcba987640ULL);
+	KUNIT_EXPECT_EQ(test, s.latency, 0x7123U);
+	KUNIT_EXPECT_EQ(test, s.opcode, 0xd);
+	KUNIT_EXPECT_EQ(test, s.mc, 2);
+	KUNIT_EXPECT_EQ(test, s.hnid, 0x2a5);
+	KUNIT_EXPECT_TRUE(test, s.data_cmp);
+	KUNIT_EXPECT_EQ(test, s.data_src, PERF_MEM_S(OP, NA) |
+			PERF_MEM_S(LVL, NA) | PERF_MEM_S(LVLNUM, RAM));
+
+	/* The highest address, and no DataC*_Cmp: nothing known of the source. */
+	ia64_decode_qear(GENMASK_ULL(31, 6), GENMASK_ULL(17, 0), 0, &s);
+	KUNIT_EXPECT_TRUE(test, s.valid);
+	KUNIT_EXPECT_EQ(test, s.phys_addr, GENMASK_ULL(49, 6));
+	KUNIT_EXPECT_EQ(test, s.latency, 0U);
+	KUNIT_EXPECT_EQ(test, s.mc, 0);
+	KUNIT_EXPECT_EQ(test, s.hnid, 0);
+	KUNIT_EXPECT_FALSE(test, s.data_cmp);
+	KUNIT_EXPECT_EQ(test, s.data_src, PERF_MEM_S(OP, NA) |
+			PERF_MEM_S(LVL, NA));
+}
+
+/* An overflowed latency reads as 2^15; a measurement in progress is none. */
+static void ia64_qear_sample_ov_inprog(struct kunit *test)
+{
+	struct ia64_qear_sample s;
+
+	ia64_decode_qear(0x1000 | IA64_QEAR_DAT0_OV, 0,
+			 FIELD_PREP(IA64_QEAR_CTL_CNT, 5), &s);
+	KUNIT_EXPECT_TRUE(test, s.valid);
+	KUNIT_EXPECT_EQ(test, s.latency, 32768U);
+	KUNIT_EXPECT_EQ(test, s.phys_addr, 0x1000ULL);
+	ia64_decode_qear(0x1000 | IA64_QEAR_DAT0_INPROG, 1,
+			 FIELD_PREP(IA64_QEAR_CTL_CNT, 5), &s);
+	KUNIT_EXPECT_FALSE(test, s.valid);
+	KUNIT_EXPECT_EQ(test, s.phys_addr, 0ULL);
+	KUNIT_EXPECT_EQ(test, s.latency, 0U);
+	KUNIT_EXPECT_EQ(test, s.data_src, PERF_MEM_S(OP, NA) |
+			PERF_MEM_S(LVL, NA));
+}
+
+/* Table 5-5: enabled, on the thread given, every request eligible. */
+static void ia64_qear_ctl_value(struct kunit *test)
+{
+	u64 ctl = ia64_qear_ctl(0);
+
+	KUNIT_EXPECT_EQ(test, ctl, 0x3c3bULL);
+	KUNIT_EXPECT_EQ(test, ia64_qear_ctl(1), ctl | IA64_QEAR_CTL_OT);
+	KUNIT_EXPECT_TRUE(test, ctl & IA64_QEAR_CTL_EN);
+	KUNIT_EXPECT_TRUE(test, ctl & IA64_QEAR_CTL_LFSR_MSK);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_MC, ctl), 7ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_OPMSK, ctl), 0xfULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_OP, ctl), 0ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_THRESH, ctl), 0ULL);
+	KUNIT_EXPECT_FALSE(test, ctl & IA64_QEAR_CTL_V64);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_CNT, ctl), 0ULL);
+}
+
 static void ia64_dear_tlb_alat_sample(struct kunit *test)
 {
 	struct ia64_ear_sample s;
@@ -1216,6 +1287,9 @@ static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_counter_wraps_at_47_bits),
 	KUNIT_CASE(ia64_dear_cache_sample),
 	KUNIT_CASE(ia64_dear_tlb_alat_sample),
+	KUNIT_CASE(ia64_qear_sample_fields),
+	KUNIT_CASE(ia64_qear_sample_ov_inprog),
+	KUNIT_CASE(ia64_qear_ctl_value),
 	KUNIT_CASE(ia64_iear_sample),
 	KUNIT_CASE(ia64_etb_branches),
 	KUNIT_CASE(ia64_etb_wrapped),

@@ -84,6 +84,63 @@ void ia64_decode_dear(unsigned int mode, u64 pmd32, u64 pmd33, u64 pmd36,
 EXPORT_SYMBOL_IF_KUNIT(ia64_decode_dear);
 
 /**
+ * ia64_decode_qear() - decode a QEAR measurement (Tables 5-5 to 5-7)
+ * @dat0: CPE_CSR_QEAR_DAT0
+ * @dat1: CPE_CSR_QEAR_DAT1
+ * @ctl: CPE_CSR_QEAR_CTL, whose cnt holds the latency
+ * @s: filled with the measurement; not valid while DAT0.inprog is set,
+ *	since the latency may then belong to another request (5.3, step 5)
+ *
+ * The data source says only what DAT1.data_cmp says: set, the data came
+ * from the home agent (memory); clear, nothing is known, since a home
+ * agent may send DataC* and Cmp apart (the note in 5.3) and
+ * DataC*_FrcAckCnflct leaves the bit clear.
+ */
+void ia64_decode_qear(u64 dat0, u64 dat1, u64 ctl, struct ia64_qear_sample *s)
+{
+	*s = (struct ia64_qear_sample) {};
+	s->data_src = PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA);
+	if (dat0 & IA64_QEAR_DAT0_INPROG)
+		return;
+	s->valid = true;
+	s->phys_addr = (dat0 & IA64_QEAR_DAT0_PA_LO) |
+		       (FIELD_GET(IA64_QEAR_DAT1_PA_HI, dat1) << 32);
+	s->latency = dat0 & IA64_QEAR_DAT0_OV ? IA64_QEAR_LATENCY_OVF :
+		     FIELD_GET(IA64_QEAR_CTL_CNT, ctl);
+	s->mc = FIELD_GET(IA64_QEAR_DAT1_MC, dat1);
+	s->opcode = FIELD_GET(IA64_QEAR_DAT0_OP, dat0);
+	s->hnid = FIELD_GET(IA64_QEAR_DAT1_HNID, dat1);
+	s->data_cmp = dat1 & IA64_QEAR_DAT1_DATA_CMP;
+	if (s->data_cmp)
+		s->data_src |= PERF_MEM_S(LVLNUM, RAM);
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_decode_qear);
+
+/**
+ * ia64_qear_ctl() - CPE_CSR_QEAR_CTL for a QEAR sampled on @thread
+ * @thread: the core's thread (0 or 1) whose PMD counts the measurements
+ *	and whose freeze stops the QEAR (ot)
+ *
+ * Every request is eligible: lfsr_msk bypasses the LFSR, whose start 5.3
+ * leaves to PAL; all three message classes are selected (a class select
+ * of 0 would select none); opmsk masks every opcode bit, so that the
+ * match holds whatever op means (Table 5-5's formula reads as matching
+ * the complement of op); no latency threshold; regular, not v64,
+ * measurements.
+ *
+ * Return: the register value.
+ */
+u64 ia64_qear_ctl(unsigned int thread)
+{
+	return IA64_QEAR_CTL_EN | IA64_QEAR_CTL_LFSR_MSK |
+	       FIELD_PREP(IA64_QEAR_CTL_OT, thread & 1) |
+	       FIELD_PREP(IA64_QEAR_CTL_MC, IA64_QEAR_MC_HOM | IA64_QEAR_MC_NCB |
+			  IA64_QEAR_MC_NCS) |
+	       IA64_QEAR_CTL_OPMSK;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_qear_ctl);
+
+/**
  * ia64_decode_iear() - decode an instruction EAR capture (3.3.8)
  * @mode: IA64_IEAR_MODE_CACHE or IA64_IEAR_MODE_TLB
  * @pmd34: instruction cache line address and status

@@ -40,6 +40,9 @@ struct ia64_pmu_ops {
 	void (*write_ibr)(unsigned int ibr, u64 value);
 	void (*write_dbr)(unsigned int dbr, u64 value);
 	bool (*debug_regs_in_use)(struct task_struct *task);
+	u64 (*read_qear)(unsigned int offset);
+	void (*write_qear)(unsigned int offset, u64 value);
+	unsigned int (*core_thread)(void);
 };
 
 /*

@@ -315,6 +315,66 @@ void ia64_model_count(u8 es, u8 umask, u64 n)
 	ia64_model_cycles(es, umask, 1, n);
 }
 
+/*
+ * The QEAR takes a request when enabled and not stopped by the freeze of
+ * the thread ot names; the model is that thread's PMU, so a measurement
+ * on behalf of the other thread's ot is never stopped. thresh is not
+ * modelled: every measurement counts CPE_CPP_MISC.CEAR.
+ */
+static bool qear_takes(void)
+{
+	u64 ctl = ia64_model.qear_ctl;
+
+	return (ctl & IA64_QEAR_CTL_EN) &&
+	       !(FIELD_GET(IA64_QEAR_CTL_OT, ctl) == ia64_model.thread && frozen());
+}
+
+/**
+ * ia64_model_qear_start() - the QEAR takes an outbound request (5.3)
+ * @pa: its physical address (bits 49:6 are logged)
+ * @mc: its message class, as DAT1.mc
+ * @op: its QPI opcode
+ * @hnid: the node ID of its home agent
+ *
+ * The address, class, opcode and home node are logged at once, the
+ * counter restarts, and DAT0.inprog is set until ia64_model_qear_done().
+ */
+void ia64_model_qear_start(u64 pa, u8 mc, u8 op, u16 hnid)
+{
+	if (!qear_takes())
+		return;
+	ia64_model.qear_dat0 = (pa & IA64_QEAR_DAT0_PA_LO) |
+			       FIELD_PREP(IA64_QEAR_DAT0_OP, op) |
+			       IA64_QEAR_DAT0_INPROG;
+	ia64_model.qear_dat1 = FIELD_PREP(IA64_QEAR_DAT1_PA_HI, pa >> 32) |
+			       FIELD_PREP(IA64_QEAR_DAT1_MC, mc) |
+			       FIELD_PREP(IA64_QEAR_DAT1_HNID, hnid);
+	ia64_model.qear_ctl &= ~IA64_QEAR_CTL_CNT;
+}
+
+/**
+ * ia64_model_qear_done() - the data or Cmp of the measured request returns
+ * @latency: core cycles since it was sent (above 32767: overflow)
+ * @data_cmp: the data came as DataC*_Cmp
+ *
+ * The measurement completes and counts CPE_CPP_MISC.CEAR once.
+ */
+void ia64_model_qear_done(unsigned int latency, bool data_cmp)
+{
+	if (!(ia64_model.qear_dat0 & IA64_QEAR_DAT0_INPROG) || !qear_takes())
+		return;
+	ia64_model.qear_dat0 &= ~IA64_QEAR_DAT0_INPROG;
+	if (latency > FIELD_MAX(IA64_QEAR_CTL_CNT))
+		ia64_model.qear_dat0 |= IA64_QEAR_DAT0_OV;
+	ia64_model.qear_ctl &= ~IA64_QEAR_CTL_CNT;
+	ia64_model.qear_ctl |= FIELD_PREP(IA64_QEAR_CTL_CNT,
+					  min_t(unsigned int, latency,
+						FIELD_MAX(IA64_QEAR_CTL_CNT)));
+	if (data_cmp)
+		ia64_model.qear_dat1 |= IA64_QEAR_DAT1_DATA_CMP;
+	ia64_model_count(0xa0, 0x1, 1);
+}
+
 static bool dear_on(unsigned int mode)
 {
 	u64 pmc = ia64_model.pmc[IA64_PMC_DEAR];
@@ -589,6 +649,32 @@ static bool ia64_model_debug_regs_in_use(struct task_struct *task)
 	return task == ia64_model.debugged;
 }
 
+static u64 ia64_model_read_qear(unsigned int offset)
+{
+	u64 v = offset == IA64_CPE_QEAR_DAT0 ? ia64_model.qear_dat0 :
+		offset == IA64_CPE_QEAR_DAT1 ? ia64_model.qear_dat1 :
+		ia64_model.qear_ctl;
+
+	ia64_model_access();
+	return v;
+}
+
+/* A write of CTL clears cnt and DAT0.inprog (note to Table 5-5). */
+static void ia64_model_write_qear(unsigned int offset, u64 value)
+{
+	if (offset == IA64_CPE_QEAR_CTL) {
+		ia64_model.qear_ctl = value & ~IA64_QEAR_CTL_CNT;
+		ia64_model.qear_dat0 &= ~IA64_QEAR_DAT0_INPROG;
+		ia64_model.qear_ctl_writes++;
+	}
+	ia64_model_access();
+}
+
+static unsigned int ia64_model_core_thread(void)
+{
+	return ia64_model.thread;
+}
+
 static int ia64_model_reserve(void)
 {
 	if (ia64_model.busy)
@@ -618,4 +704,7 @@ const struct ia64_pmu_ops ia64_model_ops = {
 	.write_ibr = ia64_model_write_ibr,
 	.write_dbr = ia64_model_write_dbr,
 	.debug_regs_in_use = ia64_model_debug_regs_in_use,
+	.read_qear = ia64_model_read_qear,
+	.write_qear = ia64_model_write_qear,
+	.core_thread = ia64_model_core_thread,
 };

@@ -34,6 +34,11 @@
  *	its breakpoints while it runs)
  * @debugger_clobbers: IBR/DBR writes while @debugged ran
  * @nmi: an interrupt between any two register accesses of the driver
+ * @thread: the thread's number in its core (CPE_CSR_QEAR_CTL.ot)
+ * @qear_dat0: the core's CPE_CSR_QEAR_DAT0 (5.3)
+ * @qear_dat1: CPE_CSR_QEAR_DAT1
+ * @qear_ctl: CPE_CSR_QEAR_CTL
+ * @qear_ctl_writes: writes of CPE_CSR_QEAR_CTL
  */
 struct ia64_model {
 	u64 pmc[64];
@@ -57,6 +62,11 @@ struct ia64_model {
 	struct task_struct *debugged;
 	unsigned int debugger_clobbers;
 	struct pmu_model_nmi nmi;
+	unsigned int thread;
+	u64 qear_dat0;
+	u64 qear_dat1;
+	u64 qear_ctl;
+	unsigned int qear_ctl_writes;
 };
 
 extern struct ia64_model ia64_model;
@@ -67,6 +77,8 @@ void ia64_model_cycles(u8 es, u8 umask, unsigned int per_cycle, u64 cycles);
 void ia64_model_count(u8 es, u8 umask, u64 n);
 void ia64_model_dear_miss(u64 daddr, u64 ip, unsigned int latency);
 void ia64_model_dtlb_miss(u64 daddr, u64 ip, unsigned int stat);
+void ia64_model_qear_start(u64 pa, u8 mc, u8 op, u16 hnid);
+void ia64_model_qear_done(unsigned int latency, bool data_cmp);
 void ia64_model_iear_miss(u64 line, unsigned int latency);
 /* Outcome of a branch for ia64_model_branch_kind(). */
 #define IA64_MODEL_BR_NOT_TAKEN		BIT(0)

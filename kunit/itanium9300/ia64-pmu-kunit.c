@@ -34,6 +34,7 @@ static atomic_t samples;
 static struct {
 	u64 ip;
 	u64 addr;
+	u64 phys_addr;
 	u64 weight;
 	u64 data_src;
 	unsigned int nr_branches;
@@ -46,6 +47,7 @@ static void ia64k_overflow(struct perf_event *event,
 	atomic_inc(&samples);
 	last.ip = instruction_pointer(regs);
 	last.addr = data->addr;
+	last.phys_addr = data->phys_addr;
 	last.weight = data->weight.full;
 	last.data_src = data->data_src.val;
 	last.nr_branches = 0;
@@ -312,6 +314,131 @@ static void ia64k_dear_phys_addr_alone(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
 	KUNIT_EXPECT_EQ(test, last.addr, DATA_ADDR);
 	perf_event_release_kernel(ev);
+}
+
+#define QEAR_CFG	CFG(0xa0, 0x1)	/* cpe_cpp_misc.cear */
+#define QEAR_PA		0x2abcdef012340ULL
+
+/*
+ * A sample of cpe_cpp_misc.cear carries the core's QEAR measurement: its
+ * physical address, latency and source. The driver enabled the QEAR for
+ * this thread (ot) with every request eligible.
+ */
+static void ia64k_qear_samples(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = QEAR_CFG,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_ADDR | PERF_SAMPLE_PHYS_ADDR |
+			       PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC,
+	};
+	struct perf_event *ev;
+	u64 ctl;
+
+	ia64_model.thread = 1;
+	ev = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ctl = ia64_model.qear_ctl;
+	KUNIT_EXPECT_TRUE(test, ctl & IA64_QEAR_CTL_EN);
+	KUNIT_EXPECT_TRUE(test, ctl & IA64_QEAR_CTL_OT);
+	KUNIT_EXPECT_TRUE(test, ctl & IA64_QEAR_CTL_LFSR_MSK);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_MC, ctl), 7ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_OPMSK, ctl), 0xfULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_THRESH, ctl), 0ULL);
+	KUNIT_EXPECT_EQ(test, ia64_model.qear_ctl_writes, 1U);
+
+	ia64_model.cpl = 3;
+	ia64_model.ip = USER_IP;
+	ia64_model_qear_start(QEAR_PA | 0x3f, 1, 0x3, 0x15);
+	ia64_model_qear_done(400, true);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last.phys_addr, QEAR_PA);
+	KUNIT_EXPECT_EQ(test, last.addr, 0ULL);
+	KUNIT_EXPECT_EQ(test, last.weight, 400ULL);
+	KUNIT_EXPECT_EQ(test, last.data_src, PERF_MEM_S(OP, NA) |
+			PERF_MEM_S(LVL, NA) | PERF_MEM_S(LVLNUM, RAM));
+
+	/* No reprogramming between samples (5.3, step 6); overflow: 2^15. */
+	ia64_model_qear_start(QEAR_PA + 0x40, 0, 0x1, 0x2);
+	ia64_model_qear_done(40000, false);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, last.phys_addr, QEAR_PA + 0x40);
+	KUNIT_EXPECT_EQ(test, last.weight, 32768ULL);
+	KUNIT_EXPECT_EQ(test, last.data_src, PERF_MEM_S(OP, NA) |
+			PERF_MEM_S(LVL, NA));
+	KUNIT_EXPECT_EQ(test, ia64_model.qear_ctl_writes, 1U);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 2ULL);
+
+	/* The last user disables the QEAR it enabled. */
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_FALSE(test, ia64_model.qear_ctl & IA64_QEAR_CTL_EN);
+}
+
+/* A measurement still in progress at the overflow gives no sample. */
+static void ia64k_qear_inprog(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = QEAR_CFG,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_WEIGHT,
+	};
+	struct perf_event *ev = ia64k_open_attr(&attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_FALSE(test, ia64_model.qear_ctl & IA64_QEAR_CTL_OT);
+	ia64_model.cpl = 3;
+	ia64_model.ip = USER_IP;
+	/* The event is counted while the QEAR holds a new request. */
+	ia64_model_qear_start(QEAR_PA, 0, 0x1, 0x2);
+	ia64_model_count(0xa0, 0x1, 1);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 1ULL);
+	ia64_model_qear_done(200, false);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last.phys_addr, QEAR_PA);
+	KUNIT_EXPECT_EQ(test, last.weight, 200ULL);
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * Counting cpe_cpp_misc.cear, or sampling it without the QEAR's fields,
+ * leaves CPE_CSR_QEAR_CTL to whoever set it; a second user of the QEAR
+ * on the CPU finds it programmed and does not restart it.
+ */
+static void ia64k_qear_users(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = QEAR_CFG,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_IP,
+	};
+	struct perf_event *counting, *ip_only, *a, *b;
+
+	counting = ia64k_open(QEAR_CFG, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(counting));
+	ip_only = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ip_only));
+	KUNIT_EXPECT_EQ(test, ia64_model.qear_ctl_writes, 0U);
+	perf_event_release_kernel(ip_only);
+	perf_event_release_kernel(counting);
+
+	attr.sample_type = PERF_SAMPLE_DATA_SRC;
+	a = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	b = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_EQ(test, ia64_model.qear_ctl_writes, 1U);
+	perf_event_release_kernel(a);
+	KUNIT_EXPECT_TRUE(test, ia64_model.qear_ctl & IA64_QEAR_CTL_EN);
+	/* The other thread took the QEAR: this one leaves it enabled. */
+	ia64_model.qear_ctl |= IA64_QEAR_CTL_OT;
+	perf_event_release_kernel(b);
+	KUNIT_EXPECT_TRUE(test, ia64_model.qear_ctl & IA64_QEAR_CTL_EN);
+	KUNIT_EXPECT_EQ(test, ia64_model.qear_ctl_writes, 1U);
 }
 
 static void ia64k_dtlb_samples(struct kunit *test)
@@ -1165,6 +1292,9 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_no_kernel_samples),
 	KUNIT_CASE(ia64k_dear_samples),
 	KUNIT_CASE(ia64k_dear_phys_addr_alone),
+	KUNIT_CASE(ia64k_qear_samples),
+	KUNIT_CASE(ia64k_qear_inprog),
+	KUNIT_CASE(ia64k_qear_users),
 	KUNIT_CASE(ia64k_dtlb_samples),
 	KUNIT_CASE(ia64k_iear_samples),
 	KUNIT_CASE(ia64k_branch_stack),

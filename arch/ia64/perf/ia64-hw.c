@@ -9,6 +9,8 @@
  */
 #define pr_fmt(fmt) "itanium9300_pmu: " fmt
 
+#include <linux/cpu.h>
+#include <linux/io.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <asm/intrinsics.h>
@@ -17,6 +19,7 @@
 
 #include <pmu-suite/ia64-pmu.h>
 #include <pmu-suite/ia64-regs.h>
+#include <pmu-suite/ia64-uncore.h>
 
 static u64 ia64_hw_read_pmc(unsigned int pmc)
 {
@@ -58,6 +61,81 @@ static bool ia64_hw_debug_regs_in_use(struct task_struct *task)
 	return task->thread.flags & IA64_THREAD_DBG_VALID;
 }
 
+/*
+ * The QEAR CSRs of the calling CPU's core (5.3): the "current socket"
+ * window of the PAL aperture (Table 5-2) is the socket of the CPU doing
+ * the access, and in it the "Core CPE n" window (Table 5-3) is taken to
+ * be the core PAL numbers n (cpuinfo's core_id, from
+ * PAL_LOGICAL_TO_PHYSICAL). Bit 63 of the aperture base is the
+ * uncacheable attribute, which ioremap_uc() supplies.
+ */
+#define IA64_CPE_MAP_PHYS	((IA64_UNC_PAL_BASE & ~BIT_ULL(63)) + \
+				 IA64_UNC_CURRENT_WIN + IA64_CPE_WINDOW(0))
+#define IA64_CPE_MAP_LEN	(IA64_CPE_CORES * 0x1000U)
+
+static void __iomem *ia64_cpe_base;
+
+static unsigned int ia64_hw_socket_id(unsigned int cpu)
+{
+#ifdef CONFIG_SMP
+	return cpu_data(cpu)->socket_id;
+#else
+	return 0;
+#endif
+}
+
+static unsigned int ia64_hw_core_id(unsigned int cpu)
+{
+#ifdef CONFIG_SMP
+	return cpu_data(cpu)->core_id;
+#else
+	return 0;
+#endif
+}
+
+static unsigned int ia64_hw_thread_id(unsigned int cpu)
+{
+#ifdef CONFIG_SMP
+	return cpu_data(cpu)->thread_id;
+#else
+	return 0;
+#endif
+}
+
+static bool ia64_hw_has_qear(unsigned int cpu)
+{
+	return ia64_hw_core_id(cpu) < IA64_CPE_CORES &&
+	       ia64_hw_thread_id(cpu) <= 1;
+}
+
+/*
+ * A CPU whose core has no window (one brought online with a core number
+ * above 3) reads a measurement in progress, which no sample takes, and
+ * its writes go nowhere.
+ */
+static u64 ia64_hw_read_qear(unsigned int offset)
+{
+	unsigned int cpu = smp_processor_id();
+
+	if (!ia64_hw_has_qear(cpu))
+		return offset == IA64_CPE_QEAR_DAT0 ? IA64_QEAR_DAT0_INPROG : 0;
+	return readq(ia64_cpe_base + ia64_hw_core_id(cpu) * 0x1000U + offset);
+}
+
+static void ia64_hw_write_qear(unsigned int offset, u64 value)
+{
+	unsigned int cpu = smp_processor_id();
+
+	if (ia64_hw_has_qear(cpu))
+		writeq(value, ia64_cpe_base + ia64_hw_core_id(cpu) * 0x1000U +
+		       offset);
+}
+
+static unsigned int ia64_hw_core_thread(void)
+{
+	return ia64_hw_thread_id(smp_processor_id());
+}
+
 /* The interrupt is taken at module load; nothing else uses the PMU. */
 static int ia64_hw_reserve(void)
 {
@@ -84,7 +162,8 @@ static void ia64_hw_irq_unhook(void)
 	ia64_perf_irq_unregister(ia64_hw_interrupt);
 }
 
-static const struct ia64_pmu_ops ia64_hw_ops = {
+/* The QEAR ops are set by ia64_hw_init() when every core has its window. */
+static struct ia64_pmu_ops ia64_hw_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
 		.read_counter = ia64_hw_read_pmd,
@@ -109,9 +188,48 @@ static void ia64_hw_freeze(void *unused)
 	ia64_srlz_d();
 }
 
+/*
+ * Map the CPE windows when the online CPUs have core and thread numbers
+ * that fit them and tell them apart (without PAL_LOGICAL_TO_PHYSICAL
+ * every CPU is core 0, thread 0).
+ */
+static void __init ia64_hw_init_qear(void)
+{
+	unsigned int cpu, other;
+
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		bool ok = ia64_hw_has_qear(cpu);
+
+		for_each_online_cpu(other) {
+			if (other >= cpu)
+				break;
+			if (ia64_hw_socket_id(other) == ia64_hw_socket_id(cpu) &&
+			    ia64_hw_core_id(other) == ia64_hw_core_id(cpu) &&
+			    ia64_hw_thread_id(other) == ia64_hw_thread_id(cpu))
+				ok = false;
+		}
+		if (!ok) {
+			pr_info("CPU %u: core %u thread %u has no QEAR window: no QEAR samples\n",
+				cpu, ia64_hw_core_id(cpu),
+				ia64_hw_thread_id(cpu));
+			cpus_read_unlock();
+			return;
+		}
+	}
+	cpus_read_unlock();
+	ia64_cpe_base = ioremap_uc(IA64_CPE_MAP_PHYS, IA64_CPE_MAP_LEN);
+	if (!ia64_cpe_base)
+		return;
+	ia64_hw_ops.read_qear = ia64_hw_read_qear;
+	ia64_hw_ops.write_qear = ia64_hw_write_qear;
+	ia64_hw_ops.core_thread = ia64_hw_core_thread;
+}
+
 static int __init ia64_hw_init(void)
 {
 	struct cpuinfo_ia64 *c = local_cpu_data;
+	int ret;
 
 	if (c->family != IA64_9300_FAMILY || c->model != IA64_9300_MODEL) {
 		pr_info("not an Itanium 9300 (family 0x%x, model 0x%x): not loading\n",
@@ -120,14 +238,20 @@ static int __init ia64_hw_init(void)
 	}
 	/* Nothing counts until the first event unfreezes the PMU. */
 	on_each_cpu(ia64_hw_freeze, NULL, 1);
-	return pmu_core_register(&ia64_pmu_core, &ia64_core_ops, &ia64_hw_ops.hw,
-				 "itanium9300");
+	ia64_hw_init_qear();
+	ret = pmu_core_register(&ia64_pmu_core, &ia64_core_ops, &ia64_hw_ops.hw,
+				"itanium9300");
+	if (ret && ia64_cpe_base)
+		iounmap(ia64_cpe_base);
+	return ret;
 }
 
 static void __exit ia64_hw_exit(void)
 {
 	pmu_core_unregister(&ia64_pmu_core);
 	on_each_cpu(ia64_hw_freeze, NULL, 1);
+	if (ia64_cpe_base)
+		iounmap(ia64_cpe_base);
 }
 
 module_init(ia64_hw_init);

@@ -139,6 +139,10 @@ struct ia64_etb_filter {
 	bool iprel;
 };
 
+/* CPE_CPP_MISC.CEAR, which counts the QEAR's measurements (5.3). */
+#define IA64_QEAR_CODE		0xa0
+#define IA64_QEAR_UMASK		0x1
+
 /**
  * struct ia64_event - a perf configuration, decoded and checked
  * @cat: the catalogue row of the event code and unit mask
@@ -164,6 +168,7 @@ struct ia64_etb_filter {
  * @plm: privilege levels counted (PMC.plm), from the exclude_* bits
  * @etb: PMC39 value when the event samples branches with the ETB, else 0
  * @ipear: PMC42 value when it samples retired IPs with the IP-EAR, else 0
+ * @qear: the event samples the core's QEAR (set by the perf glue)
  */
 struct ia64_event {
 	const struct ia64_catalogue_event *cat;
@@ -187,6 +192,7 @@ struct ia64_event {
 	u8 plm;
 	u64 etb;
 	u64 ipear;
+	bool qear;
 };
 
 const struct ia64_catalogue_event *ia64_catalogue_find(u8 code, u8 umask);

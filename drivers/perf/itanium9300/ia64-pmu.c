@@ -4,7 +4,8 @@
  * (include/pmu-suite/core-pmu.h) needs from the 9300: freezing with
  * PMC0.fr, the events' placement (ia64_schedule()) and configuration
  * registers (ia64_compute_pmcs()), and samples from the EARs and the
- * execution trace buffer.
+ * execution trace buffer, and of cpe_cpp_misc.cear from the core's QEAR
+ * (5.3).
  *
  * Every counter has PMC.oi set: when one wraps, the PMU freezes itself,
  * records the counter in PMC0 and interrupts. The handler reads the EARs
@@ -46,6 +47,8 @@ struct ia64_cpu {
 	/* The trace buffer decoded for a sample; entries must follow. */
 	struct perf_branch_stack brs;
 	struct perf_branch_entry brs_entries[IA64_ETB_ENTRIES];
+	/* CPE_CSR_QEAR_CTL as this CPU last enabled it, 0 if it did not. */
+	u64 qear_ctl;
 };
 
 /* The PMU; its backend's struct ia64_pmu_ops embeds pmu_core.backend. */
@@ -55,6 +58,21 @@ EXPORT_SYMBOL_GPL(ia64_pmu_core);
 static const struct ia64_pmu_ops *ia64_hw(struct pmu_core *pc)
 {
 	return container_of(pc->backend, struct ia64_pmu_ops, hw);
+}
+
+/*
+ * A sampling CPE_CPP_MISC.CEAR event that asks for what the QEAR measures
+ * reads it at each overflow (5.3): the QEAR is enabled for it, on this
+ * thread. A counting one leaves CPE_CSR_QEAR_CTL as it is.
+ */
+static bool ia64_samples_qear(struct perf_event *event,
+			      const struct ia64_event *ev)
+{
+	return ev->code == IA64_QEAR_CODE && ev->umask == IA64_QEAR_UMASK &&
+	       is_sampling_event(event) &&
+	       (event->attr.sample_type & (PERF_SAMPLE_PHYS_ADDR |
+					   PERF_SAMPLE_WEIGHT_TYPE |
+					   PERF_SAMPLE_DATA_SRC));
 }
 
 /*
@@ -75,6 +93,7 @@ static int ia64_decode_perf(struct perf_event *event, struct ia64_event *ev,
 	/* combine joins the qualifications of the event's own group only. */
 	ev->group = event->group_leader->id;
 	ev->plm = ia64_plm(attr->exclude_user, attr->exclude_kernel);
+	ev->qear = ia64_samples_qear(event, ev);
 	if (!ev->plm) {
 		/* Table 3-4: with plm 0 the PMD is not even preserved. */
 		*why = "the event excludes every privilege level";
@@ -127,6 +146,9 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 	/* The EARs give the exact instruction; nothing else does. */
 	*why = "only EAR events have an exact instruction address";
 	if (event->attr.precise_ip && ev.ear == IA64_EAR_NONE)
+		return -EOPNOTSUPP;
+	*why = "the backend cannot reach this core's QEAR";
+	if (ev.qear && !ia64_hw(pc)->read_qear)
 		return -EOPNOTSUPP;
 	return ia64_check_debug_regs(pc, event, why);
 }
@@ -221,6 +243,31 @@ static void ia64_rearm(const struct ia64_pmu_ops *hw,
 		hw->write_pmd(IA64_PMD_ETB_INDEX, 0);
 }
 
+/*
+ * The QEAR is the core's (5.3): enable it with ot naming this thread when
+ * one of the CPU's events samples it, and write it only when its fields
+ * differ, since a write restarts the measurement. When the last such
+ * event leaves, disable it unless the other thread has since taken it.
+ */
+static void ia64_program_qear(const struct ia64_pmu_ops *hw,
+			      struct ia64_cpu *cpu, unsigned int n)
+{
+	u64 fields = GENMASK_ULL(15, 0), ctl = 0, cur;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (cpu->dec[i].qear)
+			ctl = ia64_qear_ctl(hw->core_thread());
+	if (!ctl && !cpu->qear_ctl)
+		return;
+	cur = hw->read_qear(IA64_CPE_QEAR_CTL) & fields;
+	if (ctl && cur != ctl)
+		hw->write_qear(IA64_CPE_QEAR_CTL, ctl);
+	else if (!ctl && cur == cpu->qear_ctl)
+		hw->write_qear(IA64_CPE_QEAR_CTL, 0);
+	cpu->qear_ctl = ctl;
+}
+
 /* Program the registers and counters for the current events, frozen. */
 static void ia64_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
@@ -242,6 +289,7 @@ static void ia64_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 			p->counter[event->hw.idx] &= ~IA64_PMC_PLM;
 	}
 	ia64_write_pmcs(hw, p);
+	ia64_program_qear(hw, cpu, pcpu->n);
 	/* Start values are below 2^47: bit 47, the overflow bit, is 0 (3.3.2). */
 	for (i = 0; i < pcpu->n; i++)
 		pmu_core_write_slot(pc, pcpu, i);
@@ -328,12 +376,23 @@ static bool ia64_sample(const struct pmu_core_sample *sample)
 	struct perf_event *event = sample->event;
 	u64 type = event->attr.sample_type;
 	struct ia64_ear_sample s = {};
+	struct ia64_qear_sample q = {};
 	unsigned long ip = instruction_pointer(sample->regs);
 	bool user = user_mode(sample->regs);
 
 	/* No capture to report: the miss was not the tracked one. */
 	if (ev->ear != IA64_EAR_NONE && !ia64_read_ear(hw, ev, &s))
 		return false;
+	/* A QEAR measurement still in progress is not one (5.3, step 5). */
+	if (ev->qear) {
+		ia64_decode_qear(hw->read_qear(IA64_CPE_QEAR_DAT0),
+				 hw->read_qear(IA64_CPE_QEAR_DAT1),
+				 hw->read_qear(IA64_CPE_QEAR_CTL), &q);
+		if (!q.valid)
+			return false;
+		s.latency = q.latency;
+		s.data_src = q.data_src;
+	}
 	/* The EAR's instruction: its region says whose it is. */
 	if (s.ip_valid) {
 		ip = s.ip;
@@ -346,8 +405,14 @@ static bool ia64_sample(const struct pmu_core_sample *sample)
 		data->addr = s.addr_valid ? s.addr : 0;
 		data->sample_flags |= PERF_SAMPLE_ADDR;
 	}
+	/* The QEAR's address is physical: ADDR stays 0. */
+	if (ev->qear && (type & PERF_SAMPLE_PHYS_ADDR)) {
+		data->phys_addr = q.phys_addr;
+		data->sample_flags |= PERF_SAMPLE_PHYS_ADDR;
+	}
 	if (type & PERF_SAMPLE_DATA_SRC) {
-		data->data_src.val = ev->ear != IA64_EAR_NONE ? s.data_src :
+		data->data_src.val = ev->ear != IA64_EAR_NONE || ev->qear ?
+				     s.data_src :
 				     PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA);
 		data->sample_flags |= PERF_SAMPLE_DATA_SRC;
 	}

@@ -318,8 +318,8 @@ void ia64_model_count(u8 es, u8 umask, u64 n)
 /*
  * The QEAR takes a request when enabled and not stopped by the freeze of
  * the thread ot names; the model is that thread's PMU, so a measurement
- * on behalf of the other thread's ot is never stopped. thresh is not
- * modelled: every measurement counts CPE_CPP_MISC.CEAR.
+ * on behalf of the other thread's ot is never stopped. A measurement
+ * counts CPE_CPP_MISC.CEAR when its latency reaches thresh (Table 5-5).
  */
 static bool qear_takes(void)
 {
@@ -357,10 +357,14 @@ void ia64_model_qear_start(u64 pa, u8 mc, u8 op, u16 hnid)
  * @latency: core cycles since it was sent (above 32767: overflow)
  * @data_cmp: the data came as DataC*_Cmp
  *
- * The measurement completes and counts CPE_CPP_MISC.CEAR once.
+ * The measurement completes and counts CPE_CPP_MISC.CEAR once if its
+ * latency reaches the threshold (64 << thresh cycles, any for thresh 0).
  */
 void ia64_model_qear_done(unsigned int latency, bool data_cmp)
 {
+	unsigned int thresh = FIELD_GET(IA64_QEAR_CTL_THRESH,
+					 ia64_model.qear_ctl);
+
 	if (!(ia64_model.qear_dat0 & IA64_QEAR_DAT0_INPROG) || !qear_takes())
 		return;
 	ia64_model.qear_dat0 &= ~IA64_QEAR_DAT0_INPROG;
@@ -372,6 +376,8 @@ void ia64_model_qear_done(unsigned int latency, bool data_cmp)
 						FIELD_MAX(IA64_QEAR_CTL_CNT)));
 	if (data_cmp)
 		ia64_model.qear_dat1 |= IA64_QEAR_DAT1_DATA_CMP;
+	if (thresh && latency < (64U << thresh))
+		return;
 	ia64_model_count(0xa0, 0x1, 1);
 }
 

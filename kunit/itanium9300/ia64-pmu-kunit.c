@@ -441,6 +441,74 @@ static void ia64k_qear_users(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ia64_model.qear_ctl_writes, 1U);
 }
 
+/*
+ * qear_mc and qear_thresh go to CPE_CSR_QEAR_CTL: a measurement below
+ * the threshold does not count. They need a QEAR sample.
+ */
+static void ia64k_qear_filters(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = QEAR_CFG | FIELD_PREP(IA64_CFG_QEAR_MC, 1) |
+			  FIELD_PREP(IA64_CFG_QEAR_THRESH, 2),
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_WEIGHT,
+	};
+	struct perf_event *ev;
+
+	ev = ia64k_open(attr.config, 0);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ev), -EINVAL);
+	ev = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_MC, ia64_model.qear_ctl),
+			1ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_THRESH,
+					ia64_model.qear_ctl), 2ULL);
+	ia64_model.cpl = 3;
+	ia64_model.ip = USER_IP;
+	ia64_model_qear_start(QEAR_PA, 0, 0x1, 0x2);
+	ia64_model_qear_done(255, false);
+	KUNIT_EXPECT_FALSE(test, ia64_model_take_interrupt());
+	ia64_model_qear_start(QEAR_PA, 0, 0x1, 0x2);
+	ia64_model_qear_done(256, false);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last.weight, 256ULL);
+	perf_event_release_kernel(ev);
+}
+
+/* Events that want different classes take the QEAR in turns. */
+static void ia64k_qear_multiplexes(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.config = QEAR_CFG | FIELD_PREP(IA64_CFG_QEAR_MC, 1),
+		.sample_period = 1000000,
+		.sample_type = PERF_SAMPLE_PHYS_ADDR,
+	};
+	struct perf_event *a, *b;
+	u64 ea, ra, eb, rb;
+	unsigned int i = 0;
+	ktime_t start;
+
+	a = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	attr.config = QEAR_CFG | FIELD_PREP(IA64_CFG_QEAR_MC, 2);
+	b = ia64k_open_attr(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	start = ktime_get();
+	do {
+		ia64_model_count(0xa0, 0x1, 10);
+	} while (pmu_model_mux_more(start, ++i));
+	perf_event_read_value(a, &ea, &ra);
+	perf_event_read_value(b, &eb, &rb);
+	kunit_info(test, "a: %llu/%llu ns, b: %llu/%llu ns", ra, ea, rb, eb);
+	KUNIT_EXPECT_GT(test, ra, 0ULL);
+	KUNIT_EXPECT_GT(test, rb, 0ULL);
+	KUNIT_EXPECT_LT(test, ra, ea);
+	KUNIT_EXPECT_LT(test, rb, eb);
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+}
+
 static void ia64k_dtlb_samples(struct kunit *test)
 {
 	struct perf_event_attr attr = {
@@ -1295,6 +1363,8 @@ static struct kunit_case ia64k_cases[] = {
 	KUNIT_CASE(ia64k_qear_samples),
 	KUNIT_CASE(ia64k_qear_inprog),
 	KUNIT_CASE(ia64k_qear_users),
+	KUNIT_CASE(ia64k_qear_filters),
+	KUNIT_CASE(ia64k_qear_multiplexes),
 	KUNIT_CASE(ia64k_dtlb_samples),
 	KUNIT_CASE(ia64k_iear_samples),
 	KUNIT_CASE(ia64k_branch_stack),

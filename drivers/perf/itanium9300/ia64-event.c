@@ -602,6 +602,17 @@ int ia64_event_decode(u64 config, u64 config1, u64 config2,
 	}
 	if (ia64_decode_etb_filter(config, ev, why))
 		return -EINVAL;
+	ev->qear_mc = FIELD_GET(IA64_CFG_QEAR_MC, config);
+	ev->qear_thresh = FIELD_GET(IA64_CFG_QEAR_THRESH, config);
+	if (ev->code != IA64_QEAR_CODE || ev->umask != IA64_QEAR_UMASK) {
+		if (ev->qear_mc || ev->qear_thresh) {
+			*why = "qear_mc or qear_thresh on an event other than cpe_cpp_misc.cear";
+			return -EINVAL;
+		}
+	} else if (!ev->qear_mc) {
+		ev->qear_mc = IA64_QEAR_MC_HOM | IA64_QEAR_MC_NCB |
+			      IA64_QEAR_MC_NCS;
+	}
 	return ia64_decode_qual(config1, config2, ev, why);
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_event_decode);

@@ -41,11 +41,15 @@
 #define IA64_CFG_ETB_IPREL	BIT_ULL(57)	/* brt = 01 */
 #define IA64_CFG_ETB		(IA64_CFG_ETB_TM | IA64_CFG_ETB_PTM | \
 				 IA64_CFG_ETB_PPM | IA64_CFG_ETB_IPREL)
+/* CPE_CSR_QEAR_CTL's mc and thresh (Table 5-5), cpe_cpp_misc.cear only. */
+#define IA64_CFG_QEAR_MC	GENMASK_ULL(60, 58)
+#define IA64_CFG_QEAR_THRESH	GENMASK_ULL(62, 61)
 #define IA64_CFG_VALID		(IA64_CFG_ES | IA64_CFG_UMASK | \
 				 IA64_CFG_THRESHOLD | IA64_CFG_ALL | \
 				 IA64_CFG_MESI | IA64_CFG_EAR_MODE | \
 				 IA64_CFG_EAR_UMASK | IA64_CFG_IPEAR | \
-				 IA64_CFG_IPEAR_DELAY | IA64_CFG_ETB)
+				 IA64_CFG_IPEAR_DELAY | IA64_CFG_ETB | \
+				 IA64_CFG_QEAR_MC | IA64_CFG_QEAR_THRESH)
 
 /* config1 */
 #define IA64_CFG1_OPC_MATCH	GENMASK_ULL(40, 0)
@@ -169,6 +173,8 @@ struct ia64_etb_filter {
  * @etb: PMC39 value when the event samples branches with the ETB, else 0
  * @ipear: PMC42 value when it samples retired IPs with the IP-EAR, else 0
  * @qear: the event samples the core's QEAR (set by the perf glue)
+ * @qear_mc: CPE_CSR_QEAR_CTL.mc, the classes measured (config's 0: all)
+ * @qear_thresh: CPE_CSR_QEAR_CTL.thresh, the latency that counts
  */
 struct ia64_event {
 	const struct ia64_catalogue_event *cat;
@@ -193,6 +199,8 @@ struct ia64_event {
 	u64 etb;
 	u64 ipear;
 	bool qear;
+	u8 qear_mc;
+	u8 qear_thresh;
 };
 
 const struct ia64_catalogue_event *ia64_catalogue_find(u8 code, u8 umask);

@@ -1053,10 +1053,13 @@ static void ia64_qear_sample_ov_inprog(struct kunit *test)
 /* Table 5-5: enabled, on the thread given, every request eligible. */
 static void ia64_qear_ctl_value(struct kunit *test)
 {
-	u64 ctl = ia64_qear_ctl(0);
+	struct ia64_event ev;
+	u64 ctl;
 
+	KUNIT_ASSERT_EQ(test, decode(CFG(0xa0, 1), 0, 0, &ev), 0);
+	ctl = ia64_qear_ctl(&ev, 0);
 	KUNIT_EXPECT_EQ(test, ctl, 0x3c3bULL);
-	KUNIT_EXPECT_EQ(test, ia64_qear_ctl(1), ctl | IA64_QEAR_CTL_OT);
+	KUNIT_EXPECT_EQ(test, ia64_qear_ctl(&ev, 1), ctl | IA64_QEAR_CTL_OT);
 	KUNIT_EXPECT_TRUE(test, ctl & IA64_QEAR_CTL_EN);
 	KUNIT_EXPECT_TRUE(test, ctl & IA64_QEAR_CTL_LFSR_MSK);
 	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_MC, ctl), 7ULL);
@@ -1065,6 +1068,35 @@ static void ia64_qear_ctl_value(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_THRESH, ctl), 0ULL);
 	KUNIT_EXPECT_FALSE(test, ctl & IA64_QEAR_CTL_V64);
 	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_CNT, ctl), 0ULL);
+
+	/* The classes and the threshold config gives. */
+	KUNIT_ASSERT_EQ(test, decode(CFG(0xa0, 1) |
+				     FIELD_PREP(IA64_CFG_QEAR_MC, 2) |
+				     FIELD_PREP(IA64_CFG_QEAR_THRESH, 3),
+				     0, 0, &ev), 0);
+	ctl = ia64_qear_ctl(&ev, 1);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_MC, ctl), 2ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(IA64_QEAR_CTL_THRESH, ctl), 3ULL);
+	KUNIT_EXPECT_EQ(test, ctl, 0xfc17ULL);
+}
+
+/* qear_mc and qear_thresh belong to cpe_cpp_misc.cear alone. */
+static void ia64_decode_qear_fields(struct kunit *test)
+{
+	struct ia64_event ev;
+
+	KUNIT_EXPECT_EQ(test, decode(CFG(0xa0, 1) |
+				     FIELD_PREP(IA64_CFG_QEAR_MC, 5), 0, 0, &ev), 0);
+	KUNIT_EXPECT_EQ(test, ev.qear_mc, 5);
+	KUNIT_EXPECT_EQ(test, ev.qear_thresh, 0);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0xa0, 0) |
+				     FIELD_PREP(IA64_CFG_QEAR_MC, 1), 0, 0, &ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0x08, 0) |
+				     FIELD_PREP(IA64_CFG_QEAR_THRESH, 1), 0, 0, &ev),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(CFG(0xa0, 1) | BIT_ULL(63), 0, 0, &ev),
+			-EINVAL);
 }
 
 static void ia64_dear_tlb_alat_sample(struct kunit *test)
@@ -1290,6 +1322,7 @@ static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_qear_sample_fields),
 	KUNIT_CASE(ia64_qear_sample_ov_inprog),
 	KUNIT_CASE(ia64_qear_ctl_value),
+	KUNIT_CASE(ia64_decode_qear_fields),
 	KUNIT_CASE(ia64_iear_sample),
 	KUNIT_CASE(ia64_etb_branches),
 	KUNIT_CASE(ia64_etb_wrapped),

@@ -150,6 +150,10 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 	*why = "the backend cannot reach this core's QEAR";
 	if (ev.qear && !ia64_hw(pc)->read_qear)
 		return -EOPNOTSUPP;
+	*why = "qear_mc and qear_thresh need a sample of phys_addr, weight or data_src";
+	if (!ev.qear && (event->hw.config & (IA64_CFG_QEAR_MC |
+					     IA64_CFG_QEAR_THRESH)))
+		return -EINVAL;
 	return ia64_check_debug_regs(pc, event, why);
 }
 
@@ -175,12 +179,33 @@ static void ia64_move(void *priv, unsigned int to, unsigned int from)
 	cpu->dec[to] = cpu->dec[from];
 }
 
+/*
+ * The QEAR has one CPE_CSR_QEAR_CTL: the events that sample it must
+ * agree on its classes and threshold.
+ */
+static bool ia64_qear_agree(const struct ia64_event *dec, unsigned int n)
+{
+	const struct ia64_event *first = NULL;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (!dec[i].qear)
+			continue;
+		if (!first)
+			first = &dec[i];
+		else if (dec[i].qear_mc != first->qear_mc ||
+			 dec[i].qear_thresh != first->qear_thresh)
+			return false;
+	}
+	return true;
+}
+
 static bool ia64_fits(struct pmu_core *pc, void *priv, unsigned int n)
 {
 	struct ia64_cpu *cpu = priv;
 	struct ia64_schedule s;
 
-	return !ia64_schedule(cpu->dec, n, &s);
+	return ia64_qear_agree(cpu->dec, n) && !ia64_schedule(cpu->dec, n, &s);
 }
 
 /* Freeze the counters; return PMC0 with the overflow bits. */
@@ -257,7 +282,7 @@ static void ia64_program_qear(const struct ia64_pmu_ops *hw,
 
 	for (i = 0; i < n; i++)
 		if (cpu->dec[i].qear)
-			ctl = ia64_qear_ctl(hw->core_thread());
+			ctl = ia64_qear_ctl(&cpu->dec[i], hw->core_thread());
 	if (!ctl && !cpu->qear_ctl)
 		return;
 	cur = hw->read_qear(IA64_CPE_QEAR_CTL) & fields;
@@ -442,6 +467,8 @@ PMU_FORMAT_ATTR(etb_tm, "config:51-52");
 PMU_FORMAT_ATTR(etb_ptm, "config:53-54");
 PMU_FORMAT_ATTR(etb_ppm, "config:55-56");
 PMU_FORMAT_ATTR(etb_iprel, "config:57");
+PMU_FORMAT_ATTR(qear_mc, "config:58-60");
+PMU_FORMAT_ATTR(qear_thresh, "config:61-62");
 PMU_FORMAT_ATTR(opc_match, "config1:0-40");
 PMU_FORMAT_ATTR(opc_mifb, "config1:41-44");
 PMU_FORMAT_ATTR(range_lg, "config1:48-53");
@@ -467,6 +494,8 @@ static struct attribute *ia64_format_attrs[] = {
 	&format_attr_etb_ptm.attr,
 	&format_attr_etb_ppm.attr,
 	&format_attr_etb_iprel.attr,
+	&format_attr_qear_mc.attr,
+	&format_attr_qear_thresh.attr,
 	&format_attr_opc_match.attr,
 	&format_attr_opc_mifb.attr,
 	&format_attr_range_lg.attr,

@@ -118,24 +118,24 @@ EXPORT_SYMBOL_IF_KUNIT(ia64_decode_qear);
 
 /**
  * ia64_qear_ctl() - CPE_CSR_QEAR_CTL for a QEAR sampled on @thread
+ * @ev: the cpe_cpp_misc.cear event: its message classes (mc) and latency
+ *	threshold (thresh)
  * @thread: the core's thread (0 or 1) whose PMD counts the measurements
  *	and whose freeze stops the QEAR (ot)
  *
- * Every request is eligible: lfsr_msk bypasses the LFSR, whose start 5.3
- * leaves to PAL; all three message classes are selected (a class select
- * of 0 would select none); opmsk masks every opcode bit, so that the
- * match holds whatever op means (Table 5-5's formula reads as matching
- * the complement of op); no latency threshold; regular, not v64,
- * measurements.
+ * Every request of the classes is eligible: lfsr_msk bypasses the LFSR,
+ * whose start 5.3 leaves to PAL; opmsk masks every opcode bit, so that
+ * the match holds whatever op means (Table 5-5's formula reads as
+ * matching the complement of op); regular, not v64, measurements.
  *
  * Return: the register value.
  */
-u64 ia64_qear_ctl(unsigned int thread)
+u64 ia64_qear_ctl(const struct ia64_event *ev, unsigned int thread)
 {
 	return IA64_QEAR_CTL_EN | IA64_QEAR_CTL_LFSR_MSK |
 	       FIELD_PREP(IA64_QEAR_CTL_OT, thread & 1) |
-	       FIELD_PREP(IA64_QEAR_CTL_MC, IA64_QEAR_MC_HOM | IA64_QEAR_MC_NCB |
-			  IA64_QEAR_MC_NCS) |
+	       FIELD_PREP(IA64_QEAR_CTL_MC, ev->qear_mc) |
+	       FIELD_PREP(IA64_QEAR_CTL_THRESH, ev->qear_thresh) |
 	       IA64_QEAR_CTL_OPMSK;
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_qear_ctl);

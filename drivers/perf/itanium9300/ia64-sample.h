@@ -61,7 +61,9 @@ struct ia64_qear_sample {
 };
 
 void ia64_decode_qear(u64 dat0, u64 dat1, u64 ctl, struct ia64_qear_sample *s);
-u64 ia64_qear_ctl(unsigned int thread);
+struct ia64_event;
+
+u64 ia64_qear_ctl(const struct ia64_event *ev, unsigned int thread);
 void ia64_decode_dear(unsigned int mode, u64 pmd32, u64 pmd33, u64 pmd36,
 		      struct ia64_ear_sample *s);
 void ia64_decode_iear(unsigned int mode, u64 pmd34, u64 pmd35,

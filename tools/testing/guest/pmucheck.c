@@ -993,17 +993,7 @@ static void fuzz_attr(struct fuzz *f, struct perf_event_attr *a)
 		a->sample_regs_user = one_in(2) ? REGS_MASK : 0;
 		a->sample_regs_intr = one_in(2) ? REGS_MASK : 0;
 		a->sample_stack_user = one_in(4) ? 64 * (rnd() % 16) : 0;
-		/* Half the time only the types a BHRB can be asked for. */
-		a->branch_sample_type = one_in(2) ? rnd() & 0xfffff :
-					rnd() & (PERF_SAMPLE_BRANCH_PLM_ALL |
-						 PERF_SAMPLE_BRANCH_ANY |
-						 PERF_SAMPLE_BRANCH_ANY_CALL |
-						 PERF_SAMPLE_BRANCH_ANY_RETURN |
-						 PERF_SAMPLE_BRANCH_IND_CALL |
-						 PERF_SAMPLE_BRANCH_CALL |
-						 PERF_SAMPLE_BRANCH_IND_JUMP |
-						 PERF_SAMPLE_BRANCH_COND |
-						 PERF_SAMPLE_BRANCH_TYPE_SAVE);
+		a->branch_sample_type = rnd() & 0xfffff;
 		a->wakeup_events = rnd() % 4;
 	}
 	a->read_format = rnd() & 0x1f;

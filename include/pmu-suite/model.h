@@ -200,6 +200,31 @@ static inline void pmu_model_steady_sample_rate(void)
 }
 
 /**
+ * pmu_model_expect_multiplexed() - two events took turns on the counters
+ * @test: the test
+ * @a: one event, released here
+ * @b: the other, released here
+ *
+ * Each ran part of the time it was enabled, neither all of it.
+ */
+static inline void pmu_model_expect_multiplexed(struct kunit *test,
+						struct perf_event *a,
+						struct perf_event *b)
+{
+	u64 ea, ra, eb, rb;
+
+	perf_event_read_value(a, &ea, &ra);
+	perf_event_read_value(b, &eb, &rb);
+	kunit_info(test, "a: %llu/%llu ns, b: %llu/%llu ns", ra, ea, rb, eb);
+	KUNIT_EXPECT_GT(test, ra, 0ULL);
+	KUNIT_EXPECT_GT(test, rb, 0ULL);
+	KUNIT_EXPECT_LT(test, ra, ea);
+	KUNIT_EXPECT_LT(test, rb, eb);
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+}
+
+/**
  * struct pmu_model_nmi - an interrupt a model takes inside a register access
  * @fn: what the interrupt does (typically: count another counter past its
  *	period and take the overflow interrupt), run once

@@ -485,7 +485,6 @@ static void ia64k_qear_multiplexes(struct kunit *test)
 		.sample_type = PERF_SAMPLE_PHYS_ADDR,
 	};
 	struct perf_event *a, *b;
-	u64 ea, ra, eb, rb;
 	unsigned int i = 0;
 	ktime_t start;
 
@@ -498,15 +497,7 @@ static void ia64k_qear_multiplexes(struct kunit *test)
 	do {
 		ia64_model_count(0xa0, 0x1, 10);
 	} while (pmu_model_mux_more(start, ++i));
-	perf_event_read_value(a, &ea, &ra);
-	perf_event_read_value(b, &eb, &rb);
-	kunit_info(test, "a: %llu/%llu ns, b: %llu/%llu ns", ra, ea, rb, eb);
-	KUNIT_EXPECT_GT(test, ra, 0ULL);
-	KUNIT_EXPECT_GT(test, rb, 0ULL);
-	KUNIT_EXPECT_LT(test, ra, ea);
-	KUNIT_EXPECT_LT(test, rb, eb);
-	perf_event_release_kernel(a);
-	perf_event_release_kernel(b);
+	pmu_model_expect_multiplexed(test, a, b);
 }
 
 static void ia64k_dtlb_samples(struct kunit *test)
@@ -1316,7 +1307,6 @@ static void ia64k_multiplexes_l1d_sets(struct kunit *test)
 	/* L1D sets 0 and 1 both need PMD5: the perf core rotates them. */
 	struct perf_event *a = ia64k_open(CFG(0xc2, 0), 0);
 	struct perf_event *b = ia64k_open(CFG(0xc4, 0), 0);
-	u64 ea, ra, eb, rb;
 	unsigned int i = 0;
 	ktime_t start;
 
@@ -1327,15 +1317,7 @@ static void ia64k_multiplexes_l1d_sets(struct kunit *test)
 		ia64_model_count(0xc2, 0, 10);
 		ia64_model_count(0xc4, 0, 10);
 	} while (pmu_model_mux_more(start, ++i));
-	perf_event_read_value(a, &ea, &ra);
-	perf_event_read_value(b, &eb, &rb);
-	kunit_info(test, "a: %llu/%llu ns, b: %llu/%llu ns", ra, ea, rb, eb);
-	KUNIT_EXPECT_GT(test, ra, 0ULL);
-	KUNIT_EXPECT_GT(test, rb, 0ULL);
-	KUNIT_EXPECT_LT(test, ra, ea);
-	KUNIT_EXPECT_LT(test, rb, eb);
-	perf_event_release_kernel(a);
-	perf_event_release_kernel(b);
+	pmu_model_expect_multiplexed(test, a, b);
 }
 
 static int ia64k_suite_init(struct kunit_suite *suite)

@@ -520,7 +520,6 @@ static void p9k_multiplexes(struct kunit *test)
 	/* Both need PMC1: the perf core rotates them. */
 	struct perf_event *a = p9k_open(0x10002, 0, NULL);
 	struct perf_event *b = p9k_open(0x1001e, 0, NULL);
-	u64 ea, ra, eb, rb;
 	unsigned int i = 0;
 	ktime_t start;
 
@@ -531,15 +530,7 @@ static void p9k_multiplexes(struct kunit *test)
 		p9_model_count(0x10002, 10);
 		p9_model_count(0x1001e, 10);
 	} while (pmu_model_mux_more(start, ++i));
-	perf_event_read_value(a, &ea, &ra);
-	perf_event_read_value(b, &eb, &rb);
-	kunit_info(test, "a: %llu/%llu ns, b: %llu/%llu ns", ra, ea, rb, eb);
-	KUNIT_EXPECT_GT(test, ra, 0ULL);
-	KUNIT_EXPECT_GT(test, rb, 0ULL);
-	KUNIT_EXPECT_LT(test, ra, ea);
-	KUNIT_EXPECT_LT(test, rb, eb);
-	perf_event_release_kernel(a);
-	perf_event_release_kernel(b);
+	pmu_model_expect_multiplexed(test, a, b);
 }
 
 /* B's signal, counted past B's period, then the alert taken: an NMI. */

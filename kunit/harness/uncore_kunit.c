@@ -97,6 +97,16 @@ static void uk_excl_user(struct perf_event_attr *attr)
 	attr->exclude_user = 1;
 }
 
+static void uk_excl_guest(struct perf_event_attr *attr)
+{
+	attr->exclude_guest = 1;
+}
+
+static void uk_excl_host(struct perf_event_attr *attr)
+{
+	attr->exclude_host = 1;
+}
+
 static void uk_refusals(struct kunit *test)
 {
 	struct uk_set *u = &uk_sets[0];
@@ -108,6 +118,13 @@ static void uk_refusals(struct kunit *test)
 	KUNIT_ASSERT_GE(test, cpu, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(uk_open(u, cpu, uk_sampling)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(uk_open(u, cpu, uk_excl_user)), -EOPNOTSUPP);
+	/*
+	 * The perf tool sets exclude_guest unless told otherwise and opens
+	 * the event again without it only after -EINVAL: with -EOPNOTSUPP
+	 * `perf stat -a` could count no package event at all.
+	 */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(uk_open(u, cpu, uk_excl_guest)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(uk_open(u, cpu, uk_excl_host)), -EINVAL);
 	/*
 	 * The perf core refuses task events of an uncore PMU with -EINVAL
 	 * too: this holds the behaviour, not the framework's own check.

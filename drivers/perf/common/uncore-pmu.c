@@ -114,8 +114,9 @@ static bool pmu_uncore_group_ok(struct perf_event *event)
 /*
  * The checks of every package-scoped PMU: another PMU's event (-ENOENT),
  * per-task events and sampling (-EINVAL: the counters count for a whole
- * package and raise no interrupt), privilege filters (-EOPNOTSUPP) and
- * groups with another PMU's hardware events (-EINVAL). The event moves to
+ * package and raise no interrupt), privilege filters (-EOPNOTSUPP, but
+ * -EINVAL for guest/host: see below) and groups with another PMU's
+ * hardware events (-EINVAL). The event moves to
  * its package's counting CPU (-ENODEV if the package has none online),
  * and the driver checks the rest.
  */
@@ -135,6 +136,16 @@ static int pmu_uncore_event_init(struct perf_event *event)
 	}
 	if (is_sampling_event(event)) {
 		pr_debug("%s: sampling refused: the counters do not interrupt\n",
+			 event->pmu->name);
+		return -EINVAL;
+	}
+	/*
+	 * The perf tool sets exclude_guest unless the user asks otherwise,
+	 * and opens the event again without it (and exclude_host) only
+	 * after -EINVAL. The counters cannot tell guest from host either.
+	 */
+	if (event->attr.exclude_guest || event->attr.exclude_host) {
+		pr_debug("%s: exclude_guest/host refused: it counts guests and host\n",
 			 event->pmu->name);
 		return -EINVAL;
 	}

@@ -20,6 +20,7 @@
  * elapsed cycles, and one more entry when the freeze delay ends (3.3.10.2).
  * PMD32-39 and 48-63 read as garbage unless PMC0.fr is set.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/irqflags.h>
@@ -36,7 +37,9 @@
 #define WRAP		BIT_ULL(IA64_COUNTER_WIDTH)
 #define UNDEFINED	0xdeadbeefdeadbeefULL
 
+/* Exported for the live guest's module (kunit/live/). */
 struct ia64_model ia64_model;
+EXPORT_SYMBOL_IF_KUNIT(ia64_model);
 
 void ia64_model_reset(void)
 {
@@ -53,6 +56,7 @@ void ia64_model_reset(void)
 	ia64_model.pmc[IA64_PMC_OPC_CFG] = IA64_OPC_CFG_IG_ALL;
 	ia64_model.itype = IA64_OPCM_M;
 }
+EXPORT_SYMBOL_IF_KUNIT(ia64_model_reset);
 
 static bool frozen(void)
 {
@@ -271,8 +275,10 @@ static unsigned int increment(unsigned int i, u8 es, u8 umask, unsigned int v)
  * @cycles: how many cycles
  *
  * Counting stops when an overflow with oi freezes the PMU.
+ *
+ * Return: the cycles left when it stopped.
  */
-void ia64_model_cycles(u8 es, u8 umask, unsigned int per_cycle, u64 cycles)
+u64 ia64_model_cycles(u8 es, u8 umask, unsigned int per_cycle, u64 cycles)
 {
 	struct ia64_model *m = &ia64_model;
 	unsigned int inc[IA64_LAST_COUNTER + 1], i;
@@ -302,7 +308,46 @@ void ia64_model_cycles(u8 es, u8 umask, unsigned int per_cycle, u64 cycles)
 		}
 		cycles -= step;
 	}
+	return cycles;
 }
+EXPORT_SYMBOL_IF_KUNIT(ia64_model_cycles);
+
+/**
+ * ia64_model_count_selected() - every event a counter selects occurs @n times
+ * @n: occurrences, once per cycle
+ * @interrupt: takes the interrupt when an overflow froze the PMU, after
+ *	which counting goes on
+ *
+ * Each (event, unit mask) pair once, however many counters select it. The
+ * EAR events count captures, not cycles, and are left out.
+ */
+void ia64_model_count_selected(u64 n, void (*interrupt)(void))
+{
+	u16 seen[IA64_LAST_COUNTER + 1];
+	unsigned int i, j, nseen = 0;
+
+	for (i = IA64_FIRST_COUNTER; i <= IA64_LAST_COUNTER; i++) {
+		u8 es = FIELD_GET(IA64_PMC_ES, ia64_model.pmc[i]);
+		unsigned int guard = 64;
+		u64 left = n;
+		u16 key;
+
+		/* A counter no level enables selects nothing. */
+		if (!FIELD_GET(IA64_PMC_PLM, ia64_model.pmc[i]) ||
+		    es == IA64_CODE_DATA_EAR || es == IA64_CODE_L1I_EAR)
+			continue;
+		key = es << 8 | effective_umask(i, es);
+		for (j = 0; j < nseen && seen[j] != key; j++)
+			;
+		if (j < nseen)
+			continue;
+		seen[nseen++] = key;
+		while ((left = ia64_model_cycles(es, key & 0xff, 1, left)) &&
+		       ia64_model.irq_pending && guard--)
+			interrupt();
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_model_count_selected);
 
 /**
  * ia64_model_count() - the event occurs @n times, once per cycle
@@ -429,6 +474,7 @@ void ia64_model_dear_miss(u64 daddr, u64 ip, unsigned int latency)
 		pmd33 |= latency;
 	dear_latch(daddr, ip, pmd33);
 }
+EXPORT_SYMBOL_IF_KUNIT(ia64_model_dear_miss);
 
 /**
  * ia64_model_dtlb_miss() - an access misses the L1 DTLB
@@ -470,6 +516,7 @@ void ia64_model_iear_miss(u64 line, unsigned int latency)
 	ia64_model.pmd[IA64_PMD_IEAR_LAT] = latency & IA64_PMD35_LATENCY;
 	ia64_model_count(IA64_CODE_L1I_EAR, 0, 1);
 }
+EXPORT_SYMBOL_IF_KUNIT(ia64_model_iear_miss);
 
 static void etb_push(u64 entry)
 {
@@ -532,6 +579,7 @@ void ia64_model_branch(u64 from, u64 to, bool mispredicted)
 	ia64_model_branch_kind(from, to, IA64_BRT_IPREL,
 			       mispredicted ? IA64_MODEL_BR_PATH_MISP : 0);
 }
+EXPORT_SYMBOL_IF_KUNIT(ia64_model_branch);
 
 /**
  * ia64_model_retire() - a bundle retires
@@ -564,15 +612,29 @@ bool ia64_model_take_interrupt(void)
 
 	if (!ia64_model.irq_pending)
 		return false;
-	ia64_model.irq_pending = false;
-	ia64_model.interrupts++;
 	instruction_pointer_set(r, ia64_model.ip);
 	pmu_model_set_mode(r, ia64_model.cpl == 3);
 	local_irq_save(flags);
-	pmu_core_handle_irq(&ia64_pmu_core, r);
+	ia64_model_interrupt(r);
 	local_irq_restore(flags);
 	return true;
 }
+
+/**
+ * ia64_model_interrupt() - the pending interrupt, taken with @regs
+ * @regs: the interrupted registers
+ *
+ * Return: whether the driver claimed it.
+ */
+bool ia64_model_interrupt(struct pt_regs *regs)
+{
+	if (!ia64_model.irq_pending)
+		return false;
+	ia64_model.irq_pending = false;
+	ia64_model.interrupts++;
+	return pmu_core_handle_irq(&ia64_pmu_core, regs);
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_model_interrupt);
 
 /* Every register access may be the one an interrupt comes after. */
 static void ia64_model_access(void)
@@ -714,3 +776,4 @@ const struct ia64_pmu_ops ia64_model_ops = {
 	.write_qear = ia64_model_write_qear,
 	.core_thread = ia64_model_core_thread,
 };
+EXPORT_SYMBOL_IF_KUNIT(ia64_model_ops);

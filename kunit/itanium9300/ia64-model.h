@@ -73,7 +73,8 @@ extern struct ia64_model ia64_model;
 extern const struct ia64_pmu_ops ia64_model_ops;
 
 void ia64_model_reset(void);
-void ia64_model_cycles(u8 es, u8 umask, unsigned int per_cycle, u64 cycles);
+u64 ia64_model_cycles(u8 es, u8 umask, unsigned int per_cycle, u64 cycles);
+void ia64_model_count_selected(u64 n, void (*interrupt)(void));
 void ia64_model_count(u8 es, u8 umask, u64 n);
 void ia64_model_dear_miss(u64 daddr, u64 ip, unsigned int latency);
 void ia64_model_dtlb_miss(u64 daddr, u64 ip, unsigned int stat);
@@ -90,5 +91,6 @@ void ia64_model_branch_kind(u64 from, u64 to, unsigned int brt,
 			    unsigned int flags);
 void ia64_model_retire(u64 ip, unsigned int cycles, bool flush);
 bool ia64_model_take_interrupt(void);
+bool ia64_model_interrupt(struct pt_regs *regs);
 
 #endif /* _IA64_MODEL_H */

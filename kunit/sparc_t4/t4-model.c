@@ -16,6 +16,7 @@
  * bit, counting what DRAM_PERF_CTL_REG selects for them.
  */
 #include <linux/bitfield.h>
+#include <kunit/visibility.h>
 #include <linux/irqflags.h>
 #include <linux/ptrace.h>
 #include <linux/spinlock.h>
@@ -25,8 +26,11 @@
 #include "../../drivers/perf/sparc_t4/t4-catalogue.h"
 #include "../../drivers/perf/sparc_t4/t4-event.h"
 
+/* Exported for the live guest's module (kunit/live/). */
 struct t4_model t4_model;
+EXPORT_SYMBOL_IF_KUNIT(t4_model);
 struct t4_model_mcu t4_model_mcu[T4_DRAM_NR_MCU];
+EXPORT_SYMBOL_IF_KUNIT(t4_model_mcu);
 static DEFINE_RAW_SPINLOCK(t4_model_dram_lock);
 
 /* The watchdog's PCR0 value (sl 26, user and privileged, toe). */
@@ -40,6 +44,7 @@ void t4_model_reset(void)
 		.free = BIT(T4_NUM_COUNTERS) - 1,
 	};
 }
+EXPORT_SYMBOL_IF_KUNIT(t4_model_reset);
 
 static bool t4_model_precise(unsigned int sl)
 {
@@ -104,6 +109,11 @@ static void t4_model_interrupt(void)
 	unsigned long flags;
 	bool user;
 
+	if (t4_model.raise) {
+		if (!t4_model.raise())
+			t4_model.unclaimed++;
+		return;
+	}
 	instruction_pointer_set(&regs, t4_model.pc);
 	user = t4_model.mode == T4_MODEL_USER && !t4_model.trap_in_priv;
 	pmu_model_set_mode(&regs, user);
@@ -158,6 +168,7 @@ void t4_model_count(unsigned int sl, unsigned int mask, u64 n)
 		t4_model_trap();
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(t4_model_count);
 
 /**
  * t4_model_pcr_writes() - PCR writes (hypervisor calls) so far
@@ -297,6 +308,7 @@ const struct t4_pmu_ops t4_model_ops = {
 	.write_pic = t4_model_write_pic,
 	.free_counters = t4_model_free_counters,
 };
+EXPORT_SYMBOL_IF_KUNIT(t4_model_ops);
 
 /**
  * t4_model_watchdog() - PCR0 as the NMI watchdog programs it
@@ -310,6 +322,7 @@ void t4_model_dram_reset(void)
 {
 	memset(t4_model_mcu, 0, sizeof(t4_model_mcu));
 }
+EXPORT_SYMBOL_IF_KUNIT(t4_model_dram_reset);
 
 /* Counter @c of @m: its register and its position there. */
 static u64 *t4_model_dram_reg(struct t4_model_mcu *m, unsigned int c,
@@ -354,6 +367,7 @@ void t4_model_dram_count(unsigned int mcu, unsigned int select, u64 n)
 	t4_model_dram_add(&t4_model_mcu[mcu], select, n);
 	raw_spin_unlock_irqrestore(&t4_model_dram_lock, flags);
 }
+EXPORT_SYMBOL_IF_KUNIT(t4_model_dram_count);
 
 static u64 t4_model_read_ctl(unsigned int mcu)
 {
@@ -392,3 +406,4 @@ struct t4_dram_ops t4_model_dram_ops = {
 	.write_ctl = t4_model_write_ctl,
 	.read_count = t4_model_read_count,
 };
+EXPORT_SYMBOL_IF_KUNIT(t4_model_dram_ops);

@@ -49,6 +49,9 @@ enum t4_model_mode {
  * @hook_nmis: interrupts delivered while the backend attached or
  *	detached the handler (as an NMI-watchdog tick could)
  * @nmi: an interrupt between any two PCR/PIC accesses of the driver
+ * @raise: takes the level-15 interrupt in place of the model, which
+ *	otherwise calls the handler itself (the live guest sends an NMI);
+ *	whether the driver claimed it
  */
 struct t4_model {
 	u64 pcr[T4_NUM_COUNTERS];
@@ -73,6 +76,7 @@ struct t4_model {
 	void (*nmi_on_start)(void);
 	unsigned int hook_nmis;
 	struct pmu_model_nmi nmi;
+	bool (*raise)(void);
 };
 
 /**

@@ -7,6 +7,10 @@
  *   pmucheck busy PMU CONFIG N    open N per-task events of PMU with raw
  *                                 CONFIG; print "busy R/N", R the opens
  *                                 refused with EBUSY
+ *   pmucheck open PMU CONFIG task|cpu
+ *                                 open one counting event of PMU for this
+ *                                 task or for CPU 0; print "open: OK" or
+ *                                 "open: " and the errno's name
  *   pmucheck count PMU CONFIG N [RUNS]
  *                                 the least count of RUNS runs of a loop of
  *                                 N iterations in this task
@@ -200,6 +204,35 @@ static int move_task(const char *pid, const char *cpus, const char *ms)
 		nanosleep(&gap, NULL);
 	}
 	printf("%ld\n", moves);
+	return 0;
+}
+
+static int open_one(const char *pmu, const char *config, const char *what)
+{
+	static const struct { int err; const char *name; } names[] = {
+		{ ENOENT, "ENOENT" }, { EINVAL, "EINVAL" }, { EOPNOTSUPP, "EOPNOTSUPP" },
+		{ EBUSY, "EBUSY" }, { EACCES, "EACCES" }, { ENODEV, "ENODEV" },
+		{ EPERM, "EPERM" },
+	};
+	struct perf_event_attr attr;
+	int task = !strcmp(what, "task");
+	size_t i;
+	int fd;
+
+	attr_init(&attr, pmu_type(pmu), strtoull(config, NULL, 0));
+	fd = sys_open(&attr, task ? 0 : -1, task ? -1 : 0, -1, 0);
+	if (fd >= 0) {
+		printf("open: OK\n");
+		close(fd);
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i].err == errno)
+			break;
+	if (i < ARRAY_SIZE(names))
+		printf("open: %s\n", names[i].name);
+	else
+		printf("open: errno %d\n", errno);
 	return 0;
 }
 
@@ -1179,6 +1212,8 @@ static int run_fuzz(const char *pmu, const char *seed_str, const char *secs)
 
 int main(int argc, char **argv)
 {
+	if (argc == 5 && !strcmp(argv[1], "open"))
+		return open_one(argv[2], argv[3], argv[4]);
 	if (argc == 5 && !strcmp(argv[1], "busy"))
 		return count_busy(argv[2], argv[3], argv[4]);
 	if (argc == 5 && !strcmp(argv[1], "move"))
@@ -1195,7 +1230,8 @@ int main(int argc, char **argv)
 		return run_fuzz(argv[2], argv[3], argv[4]);
 	if (argc == 6 && !strcmp(argv[1], "diff"))
 		return check_diff(argv[2], argv[3], argv[4], argv[5]);
-	fprintf(stderr, "usage: pmucheck busy PMU CONFIG N | count PMU CONFIG N [RUNS] |\n"
+	fprintf(stderr, "usage: pmucheck open PMU CONFIG task|cpu |\n"
+		"       pmucheck busy PMU CONFIG N | count PMU CONFIG N [RUNS] |\n"
 		"       pmucheck move PID CPUS MS | groups PMU |\n"
 		"       pmucheck unpriv PMU UID | overflow PMU INS CYC |\n"
 		"       pmucheck fuzz PMU SEED SECS | diff PMU SEED N FILE\n");

@@ -1,18 +1,30 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Build the POWER9 guest's base initramfs from Debian's ppc64el packages:
-# busybox-static, the real perf (linux-perf 6.12 from bookworm-backports),
-# Debian 12's own perf 6.1 as perf-6.1 (for the 6.1 kernel's boot) and
-# trinity, with exactly the shared libraries they need. Cached; prints the
-# cpio path.
+# Build a guest's base initramfs from Debian's packages of ARCH (ppc64el,
+# the default, for the POWER9 guest; amd64 for the x86_64 guest of the
+# T4 and Itanium models): busybox-static, the real perf (linux-perf 6.12
+# from bookworm-backports) and trinity, and on ppc64el Debian 12's own
+# perf 6.1 as perf-6.1 (for the 6.1 kernel's boot), with exactly the
+# shared libraries they need. Cached; prints the cpio path.
+#   guest-rootfs.sh [ARCH]
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
+DARCH=${1:-ppc64el}
 PKGS=(linux-perf/bookworm-backports busybox-static trinity)
 # One linux-perf at a time: Debian 12's own is downloaded on its own.
-PKGS61=(linux-perf/bookworm)
-TRIPLET=powerpc64le-linux-gnu
-dir=$CACHE/guest/ppc64el
+PKGS61=()
+case $DARCH in
+ppc64el)
+	PKGS61=(linux-perf/bookworm)
+	TRIPLET=powerpc64le-linux-gnu
+	LOADER=lib64/ld64.so.2 ;;
+amd64)
+	TRIPLET=x86_64-linux-gnu
+	LOADER=lib64/ld-linux-x86-64.so.2 ;;
+*)	die "guest rootfs: no guest for $DARCH" ;;
+esac
+dir=$CACHE/guest/$DARCH
 out=$dir/base.cpio
 stamp_key=$(echo "${PKGS[*]} ${PKGS61[*]} $(files_hash "$0")")
 if [ -s "$out" ] && [ "$(cat "$dir/base.key" 2>/dev/null)" = "$stamp_key" ]; then
@@ -24,37 +36,41 @@ rm -rf "$dir"
 mkdir -p "$dir/root"
 
 # stage NAME PACKAGES...: download PACKAGES and their dependency closure for
-# ppc64el, and unpack them in $dir/NAME. A private dpkg status makes apt
+# $DARCH, and unpack them in $dir/NAME. A private dpkg status makes apt
 # resolve it without touching the host's packages.
 stage() {
 	local name=$1 d
 	shift
 	mkdir -p "$dir/debs-$name/partial" "$dir/state-$name" "$dir/$name"
 	touch "$dir/state-$name/status"
-	log "guest userspace: downloading ppc64el packages ($*)"
+	log "guest userspace: downloading $DARCH packages ($*)"
 	run_logged "$dir/download-$name.log" apt-get -q -y \
 		-o Dir::State::status="$dir/state-$name/status" \
 		-o Dir::Cache::archives="$dir/debs-$name" \
-		-o APT::Architecture=ppc64el -o APT::Architectures::=ppc64el \
+		-o APT::Architecture="$DARCH" -o APT::Architectures::="$DARCH" \
 		-o Debug::NoLocking=1 \
 		install --download-only --no-install-recommends "$@" ||
-		die "could not download the ppc64el guest packages"
+		die "could not download the $DARCH guest packages"
 	for d in "$dir/debs-$name"/*.deb; do
 		dpkg-deb -x "$d" "$dir/$name"
 	done
 	rm -rf "$dir/debs-$name"
 }
 stage stage "${PKGS[@]}"
-stage stage61 "${PKGS61[@]}"
+[ ${#PKGS61[@]} -eq 0 ] || stage stage61 "${PKGS61[@]}"
 
 root=$dir/root
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,root,lib64,usr/bin,etc} \
 	"$root/lib/$TRIPLET"
 cp "$dir/stage/bin/busybox" "$root/bin/busybox"
 cp "$dir/stage/usr/bin/perf" "$root/usr/bin/perf"
-cp "$dir/stage61/usr/bin/perf" "$root/usr/bin/perf-6.1"
 cp "$dir/stage/usr/bin/trinity" "$root/usr/bin/trinity"
-ln -sf "/lib/$TRIPLET/ld64.so.2" "$root/lib64/ld64.so.2"
+queue=("$root/usr/bin/perf" "$root/usr/bin/trinity")
+if [ ${#PKGS61[@]} -gt 0 ]; then
+	cp "$dir/stage61/usr/bin/perf" "$root/usr/bin/perf-6.1"
+	queue+=("$root/usr/bin/perf-6.1")
+fi
+ln -sf "/lib/$TRIPLET/$(basename "$LOADER")" "$root/$LOADER"
 
 # Copy the NEEDED closure of the programs, resolved in the staged
 # packages (both stages are Debian 12's: a library of one name is the same).
@@ -68,7 +84,6 @@ find_lib() {
 	return 1
 }
 declare -A seen=()
-queue=("$root/usr/bin/perf" "$root/usr/bin/perf-6.1" "$root/usr/bin/trinity")
 while [ ${#queue[@]} -gt 0 ]; do
 	f=${queue[0]}
 	queue=("${queue[@]:1}")
@@ -80,7 +95,7 @@ while [ ${#queue[@]} -gt 0 ]; do
 		queue+=("$root/lib/$TRIPLET/$lib")
 	done
 done
-log "guest userspace: perf, perf-6.1 and trinity with ${#seen[@]} shared libraries"
+log "guest userspace ($DARCH): perf${PKGS61:+, perf-6.1} and trinity with ${#seen[@]} shared libraries"
 
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) >"$out"
 echo "$stamp_key" >"$dir/base.key"

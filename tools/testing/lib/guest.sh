@@ -60,3 +60,27 @@ guest_results() {
 	fi
 	tier_result "$tier" "$pass" "$fail"
 }
+
+# guest_x86_boot BZIMAGE OVERLAY_DIR LOG [TIMEOUT]: boot the x86_64 KUnit
+# kernel as the model guest (one CPU, TCG, its KUnit tests off) with the
+# amd64 base initramfs plus OVERLAY_DIR, as guest_ppc64_boot does.
+guest_x86_boot() {
+	local bzimage=$1 overlay=$2 logf=$3 tmo=${4:-900}
+	local base initrd rc
+	base=$("$SUITE_ROOT/tools/testing/lib/guest-rootfs.sh" amd64)
+	initrd=$overlay.initrd
+	mkdir -p "$overlay/suite"
+	cp "$SUITE_ROOT/tools/testing/guest/init" "$overlay/init"
+	cp "$SUITE_ROOT/tools/testing/guest/lib.sh" "$overlay/suite/lib.sh"
+	chmod +x "$overlay/init"
+	{ cat "$base"; (cd "$overlay" && find . | LC_ALL=C sort |
+		cpio -o -H newc --quiet); } >"$initrd"
+	log "booting the model guest (qemu-system-x86_64 -smp 1, TCG)"
+	rc=0
+	timeout "$tmo" qemu-system-x86_64 -m 2G -smp 1 -nographic -no-reboot \
+		-nodefaults -serial stdio -kernel "$bzimage" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 oops=panic i8042.noaux kunit.enable=0 suite.reboot" \
+		</dev/null >"$logf" 2>&1 || rc=$?
+	[ "$rc" -eq 124 ] && log "guest timed out after ${tmo}s"
+	return 0
+}

@@ -1,0 +1,179 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# sparc_t4 and sparc_t4_dram_N over the live T4 model: every event of
+# sparc_t4 happens once per nanosecond of run time and mask bit, each DRAM
+# select code once per 16 ns (kunit/live/t4-live.c).
+T4=/sys/bus/event_source/devices/sparc_t4
+echo "model: sparc_t4"
+check "t4: sparc_t4 registered" test -d $T4
+for i in 0 1 2 3; do
+	check "t4: sparc_t4_dram_$i registered" test -d "/sys/bus/event_source/devices/sparc_t4_dram_$i"
+done
+
+# perf list shows every alias.
+ls $T4/events | grep -v '\.' >/tmp/t4.aliases
+total=$(wc -l </tmp/t4.aliases)
+perf list 2>/dev/null >/tmp/t4.list
+missing=0
+while read -r a; do
+	grep -qi "sparc_t4/$a/" /tmp/t4.list || { missing=$((missing + 1)); echo "  not listed: $a"; }
+done </tmp/t4.aliases
+echo "model: t4: perf list shows $((total - missing)) of $total sparc_t4 aliases"
+check "t4: perf list shows every sparc_t4 alias" test "$missing" -eq 0 -a "$total" -gt 100
+
+# Every alias opens and counts: all at once, multiplexed. The precise
+# groups refuse hyperprivileged counting and the shared events refuse any
+# filter (the admin guide's Privilege levels): what a plain name refuses
+# is opened again with :uk.
+evs=$(sed 's|.*|sparc_t4/&/|' /tmp/t4.aliases | paste -sd, -)
+stat_csv "$evs" $SPIN 1500
+: >/tmp/t4.retry
+counted=0
+n=1
+while read -r a; do
+	if is_count "$(stat_value $n)"; then
+		counted=$((counted + 1))
+	else
+		echo "$a" >>/tmp/t4.retry
+	fi
+	n=$((n + 1))
+done </tmp/t4.aliases
+plain=$counted
+if [ -s /tmp/t4.retry ]; then
+	stat_csv "$(sed 's|.*|sparc_t4/&/uk|' /tmp/t4.retry | paste -sd, -)" $SPIN 500
+	n=1
+	while read -r a; do
+		if is_count "$(stat_value $n)"; then
+			counted=$((counted + 1))
+		else
+			echo "  did not count: $a: $(sed -n "${n}p" /tmp/stat.lines)"
+		fi
+		n=$((n + 1))
+	done </tmp/t4.retry
+fi
+echo "model: t4: aliases counted: $counted of $total ($plain as named, $((counted - plain)) with :uk)"
+check "t4: every sparc_t4 alias opens and counts under perf stat" test "$counted" -eq "$total"
+
+# The admin guide's examples, as written there.
+while read -r ev; do
+	stat_csv "$ev" $SPIN 100
+	bad=$(cut -d, -f1 /tmp/stat.lines | while read -r v; do is_count "$v" || echo x; done)
+	if [ -z "$bad" ] && [ -s /tmp/stat.lines ]; then
+		pass "t4: admin guide: perf stat -e $ev"
+	else
+		fail "t4: admin guide: perf stat -e $ev" "$(tr '\n' ' ' </tmp/stat.lines) $(tail -n 2 /tmp/stat.err)"
+	fi
+done <<'LIST'
+sparc_t4/cycles/,sparc_t4/instr_ld/uk,sparc_t4/dc_miss_nospec/uk
+sparc_t4/IC_miss_nospec/u,sparc_t4/Instr_all/u
+{sparc_t4/branches/u,sparc_t4/br_mispred/u,sparc_t4/cycles/u,sparc_t4/itlb_miss/u}
+sparc_t4/sl=16,mask=0x6/u
+sparc_t4/event=0x1,umask=0x18/
+sparc_t4/instructions/u,sparc_t4/cycles/
+LIST
+
+# Counts follow the task's run time: cycles:u is one per ns in user mode.
+stat_csv task-clock,sparc_t4/cycles/u $SPIN 500
+tc=$(ms_to_ns "$(stat_value 1)")
+cyc=$(stat_value 2)
+echo "model: t4: cycles:u $cyc over a task-clock of $tc ns"
+check_ratio "t4: cycles:u follows the task's run time (within 5%)" "$cyc" "$tc" 5
+stat_csv sparc_t4/cycles/k $SPIN 500
+k=$(stat_value 1)
+check "t4: cycles:k of a user-mode loop is under 5% of its run time" \
+	awk -v k="$k" -v t="$tc" 'BEGIN { exit !(k < t / 20) }'
+stat_csv sparc_t4/cycles/h $SPIN 100
+check "t4: cycles:h counts nothing: the model never runs hyperprivileged" \
+	test "$(stat_value 1)" = 0
+
+# Another busy task on the same CPU does not inflate the count.
+$SPIN 3000 &
+busy=$!
+stat_csv task-clock,sparc_t4/cycles/u $SPIN 500
+kill $busy 2>/dev/null
+wait $busy 2>/dev/null
+tc2=$(ms_to_ns "$(stat_value 1)")
+check_ratio "t4: per-task count with another busy task (within 5%)" "$(stat_value 2)" "$tc2" 5
+
+# Groups: four counters; a fifth member is refused.
+stat_csv '{sparc_t4/cycles/u,sparc_t4/instr_ld/u,sparc_t4/branches/u,sparc_t4/br_mispred/u}' $SPIN 100
+check "t4: a group of four counts" sh -c \
+	"[ \$(cut -d, -f1 /tmp/stat.lines | grep -c '^[0-9]') -eq 4 ]"
+stat_csv '{sparc_t4/cycles/u,sparc_t4/instr_ld/u,sparc_t4/branches/u,sparc_t4/br_mispred/u,sparc_t4/instr_st/u}' $SPIN 100
+check "t4: a group of five is refused" sh -c \
+	"! cut -d, -f1 /tmp/stat.lines | grep -q '^[0-9]'"
+
+# Multiplexing: eight events on four counters, scaled, against run time.
+stat_csv task-clock,sparc_t4/cycles/u,sparc_t4/cycles/u,sparc_t4/cycles/u,sparc_t4/cycles/u,sparc_t4/cycles/u,sparc_t4/cycles/u,sparc_t4/cycles/u,sparc_t4/cycles/u $SPIN 1000
+tc3=$(ms_to_ns "$(stat_value 1)")
+mux_bad=0
+for n in 2 3 4 5 6 7 8 9; do
+	v=$(stat_value $n)
+	pct=$(sed -n "${n}p" /tmp/stat.lines | cut -d, -f5)
+	echo "model: t4: multiplexed cycles:u $v (ran $pct%) of $tc3 ns"
+	awk -v v="$v" -v r="$tc3" 'BEGIN { exit !(v >= r * 0.95 && v <= r * 1.05) }' ||
+		mux_bad=$((mux_bad + 1))
+done
+check "t4: multiplexed counts scale to within 5% of the run time" test "$mux_bad" -eq 0
+
+# Sampling: task-clock every 1 ms beside cycles:u every 4,000,000.
+perf record -q -c 1000000 -e task-clock -e sparc_t4/cycles,period=4000000/u \
+	-o /tmp/t4.data -- $SPIN 1000 >/dev/null 2>&1
+perf script -i /tmp/t4.data -F event 2>/dev/null | sort | uniq -c >/tmp/t4.samples
+cat /tmp/t4.samples | sed 's/^/  | /'
+ts=$(awk '/task-clock/ { print $1 }' /tmp/t4.samples)
+cs=$(awk '/sparc_t4/ { print $1 }' /tmp/t4.samples)
+echo "model: t4: perf record -c: $cs samples, expected $((${ts:-0} / 4)) from $ts task-clock samples"
+check_ratio "t4: perf record -c gives the samples the model implies (within 5%)" \
+	"${cs:-0}" "$((${ts:-0} / 4))" 5
+top=$(top_symbol /tmp/t4.data sparc_t4)
+check "t4: the samples are in hot()" test "$top" = hot
+
+# -F: perf adjusts the period until the samples come at the frequency
+# asked for; the model's rate (1e9/s) says where it must settle. (The
+# sample count itself lags: perf's first adjustments overshoot on the
+# model's 1 ms steps of count.)
+perf record -q -c 1000000 -e task-clock -e sparc_t4/cycles,freq=250/u \
+	-o /tmp/t4f.data -- $SPIN 1500 >/dev/null 2>&1
+perf script -i /tmp/t4f.data -F event 2>/dev/null | sort | uniq -c >/tmp/t4f.samples
+ts=$(awk '/task-clock/ { print $1 }' /tmp/t4f.samples)
+cs=$(awk '/sparc_t4/ { print $1 }' /tmp/t4f.samples)
+sp=$(settled_period /tmp/t4f.data sparc_t4)
+echo "model: t4: perf record -F 250: $cs samples ($((${ts:-0} / 4)) at 250 Hz of $ts ms), settled period $sp"
+check_ratio "t4: perf record -F settles on the period the model implies (within 5%)" \
+	"${sp:-0}" 4000000 5
+
+# A precise group (:pp) samples in hot() too; without :u it is refused.
+perf record -q -e sparc_t4/br_mispred/upp -c 2000000 -o /tmp/t4p.data -- $SPIN 500 >/dev/null 2>&1
+check "t4: br_mispred:upp samples are in hot()" test "$(top_symbol /tmp/t4p.data sparc_t4)" = hot
+check "t4: br_mispred:pp counting the hypervisor is refused" sh -c \
+	"! perf record -q -e sparc_t4/br_mispred/pp -c 2000000 -o /tmp/t4x.data -- true >/dev/null 2>&1"
+
+# DRAM: -a counts what every task's run time implies, per select code.
+STAT_OPTS=-a
+stat_csv cpu-clock,sparc_t4_dram_0/reads/,sparc_t4_dram_0/writes/ $SPIN 500
+STAT_OPTS=
+dtc=$(ms_to_ns "$(stat_value 1)")
+echo "model: t4: dram_0 reads $(stat_value 2), writes $(stat_value 3), over a CPU clock of $dtc ns"
+check_ratio "t4: sparc_t4_dram_0 reads with -a (within 10% of the CPUs' busy time / 16)" \
+	"$(stat_value 2)" "$(awk -v t="$dtc" 'BEGIN { printf "%.0f", t / 16 }')" 10
+# perf stat opens a PMU with a cpumask on its CPUs even for a command;
+# the driver's own refusal of a per-task event shows through the syscall.
+/suite/pmucheck open sparc_t4_dram_0 0 task >/tmp/open.txt 2>&1
+check_file "t4: a per-task DRAM event is refused with EINVAL" /tmp/open.txt "open: EINVAL"
+perf record -a -e sparc_t4_dram_0/reads/ -c 1000 -o /tmp/dram.data -- true >/tmp/dram.out 2>&1
+sed 's/^/  | /' /tmp/dram.out | head -n 4
+check "t4: a sampling DRAM event is refused" sh -c "! perf script -i /tmp/dram.data 2>/dev/null | grep -q ."
+
+# The admin guide's perf record lines, as written.
+record_example t4 'perf record -e sparc_t4/dc_miss_nospec/ukpp -c 10000 -- ./app'
+record_example t4 'perf record -e sparc_t4/br_mispred/upp -c 1000 -- ./app'
+$SPIN 5000 &
+busy=$!
+record_example t4 'perf record -e sparc_t4/cycles/ -c 1000000 -a -- sleep 5'
+kill $busy 2>/dev/null
+wait $busy 2>/dev/null
+STAT_OPTS=-a
+stat_csv sparc_t4_dram_0/reads/,sparc_t4_dram_0/writes/ sleep 1
+STAT_OPTS=
+check "t4: admin guide: perf stat -a -e sparc_t4_dram_0/reads/,sparc_t4_dram_0/writes/ -- sleep 1" \
+	sh -c "[ \$(cut -d, -f1 /tmp/stat.lines | grep -c '^[0-9]') -eq 2 ]"

@@ -9,6 +9,7 @@
  * sets and the B-Box IOB filter (B_CSR_PERF_CTL3) count the injected
  * traffic that they match.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/delay.h>
 #include <linux/ktime.h>
@@ -41,6 +42,7 @@ void ia64_umodel_reset(void)
 	memset(ia64_umodel, 0, sizeof(ia64_umodel));
 	raw_spin_unlock_irqrestore(&umodel_lock, flags);
 }
+EXPORT_SYMBOL_IF_KUNIT(ia64_umodel_reset);
 
 /*
  * Take the model's lock for a test's burst of events in the boxes
@@ -161,34 +163,40 @@ void ia64_umodel_b_iob(unsigned int socket, unsigned int inst, bool out,
 	raw_spin_unlock_irqrestore(&umodel_lock, flags);
 }
 
+/* Add @n to Z-Box counter @c if it counts now */
+static void umodel_z_add(struct ia64_umodel_socket *s, unsigned int inst,
+			 unsigned int c, u64 n)
+{
+	const u64 max = BIT_ULL(40);
+	u64 ctl = s->z_ctl[inst][c], v;
+
+	if (s->frozen & IA64_UMODEL_FRZ_Z(inst) ||
+	    !(ctl & IA64_Z_CTL_EN) || ctl & IA64_Z_CTL_FREEZE)
+		return;
+	v = s->z_cnt[inst][c] + n;
+	if (v < max) {
+		s->z_cnt[inst][c] = v;
+		return;
+	}
+	s->z_status[inst] |= BIT_ULL(c);
+	/* wrap_mode 0: the counter stops at the overflow. */
+	s->z_cnt[inst][c] = ctl & IA64_Z_CTL_WRAP_MODE ? v & (max - 1) : 0;
+	if (!(ctl & IA64_Z_CTL_WRAP_MODE))
+		s->z_ctl[inst][c] |= IA64_Z_CTL_FREEZE;
+	umodel_overflow(s, OV_BOX_Z(inst), IA64_UMODEL_FRZ_Z(inst),
+			ctl & IA64_Z_CTL_FRZ_MODE);
+}
+
 void ia64_umodel_z_count(unsigned int socket, unsigned int inst, u8 code, u64 n)
 {
 	struct ia64_umodel_socket *s = &ia64_umodel[socket];
-	const u64 max = BIT_ULL(40);
 	unsigned long flags;
 	unsigned int c;
 
 	flags = umodel_lock_counting(s, IA64_UMODEL_FRZ_Z(inst));
-	for (c = 0; c < 5; c++) {
-		u64 ctl = s->z_ctl[inst][c], v;
-
-		if (s->frozen & IA64_UMODEL_FRZ_Z(inst) ||
-		    !(ctl & IA64_Z_CTL_EN) || ctl & IA64_Z_CTL_FREEZE ||
-		    FIELD_GET(IA64_Z_CTL_INC_SEL, ctl) != code)
-			continue;
-		v = s->z_cnt[inst][c] + n;
-		if (v < max) {
-			s->z_cnt[inst][c] = v;
-			continue;
-		}
-		s->z_status[inst] |= BIT_ULL(c);
-		/* wrap_mode 0: the counter stops at the overflow. */
-		s->z_cnt[inst][c] = ctl & IA64_Z_CTL_WRAP_MODE ? v & (max - 1) : 0;
-		if (!(ctl & IA64_Z_CTL_WRAP_MODE))
-			s->z_ctl[inst][c] |= IA64_Z_CTL_FREEZE;
-		umodel_overflow(s, OV_BOX_Z(inst), IA64_UMODEL_FRZ_Z(inst),
-				ctl & IA64_Z_CTL_FRZ_MODE);
-	}
+	for (c = 0; c < 5; c++)
+		if (FIELD_GET(IA64_Z_CTL_INC_SEL, s->z_ctl[inst][c]) == code)
+			umodel_z_add(s, inst, c, n);
 	raw_spin_unlock_irqrestore(&umodel_lock, flags);
 }
 
@@ -253,31 +261,45 @@ static u64 umodel_r_counts(struct ia64_umodel_socket *s, unsigned int c,
 	}
 }
 
+/* Add @n to R-Box counter @c (enabled, not frozen) */
+static void umodel_r_add_one(struct ia64_umodel_socket *s, unsigned int c, u64 n)
+{
+	const u64 max = BIT_ULL(48);
+	u64 ctrl = s->r_ctrl[c], v = s->r_cnt[c] + n;
+
+	s->r_cnt[c] = v & (max - 1);
+	if (v >= max) {
+		s->r_ctrl[c] |= IA64_R_CTRL_OV;
+		umodel_overflow(s, OV_BOX_R, IA64_UMODEL_FRZ_R,
+				ctrl & IA64_R_CTRL_FRZ_EN);
+	}
+}
+
+/* R-Box counter @c counts now, and on which port; -1: not */
+static int umodel_r_counting(struct ia64_umodel_socket *s, unsigned int c)
+{
+	u64 ctrl = s->r_ctrl[c];
+
+	if (s->frozen & IA64_UMODEL_FRZ_R || !(ctrl & IA64_R_CTRL_EN))
+		return -1;
+	return umodel_r_port(c, FIELD_GET(IA64_R_CTRL_PT_SEL, ctrl));
+}
+
 static void umodel_r_add(unsigned int socket, unsigned int port,
 			 const struct umodel_r_ev *e, u64 n)
 {
 	struct ia64_umodel_socket *s = &ia64_umodel[socket];
-	const u64 max = BIT_ULL(48);
 	unsigned long flags;
 	unsigned int c;
+	u64 k;
 
 	flags = umodel_lock_counting(s, IA64_UMODEL_FRZ_R);
 	for (c = 0; c < 16; c++) {
-		u64 ctrl = s->r_ctrl[c], v, k;
-
-		if (s->frozen & IA64_UMODEL_FRZ_R || !(ctrl & IA64_R_CTRL_EN) ||
-		    umodel_r_port(c, FIELD_GET(IA64_R_CTRL_PT_SEL, ctrl)) != port)
+		if (umodel_r_counting(s, c) != port)
 			continue;
 		k = umodel_r_counts(s, c, e);
-		if (!k)
-			continue;
-		v = s->r_cnt[c] + k * n;
-		s->r_cnt[c] = v & (max - 1);
-		if (v >= max) {
-			s->r_ctrl[c] |= IA64_R_CTRL_OV;
-			umodel_overflow(s, OV_BOX_R, IA64_UMODEL_FRZ_R,
-					ctrl & IA64_R_CTRL_FRZ_EN);
-		}
+		if (k)
+			umodel_r_add_one(s, c, k * n);
 	}
 	raw_spin_unlock_irqrestore(&umodel_lock, flags);
 }
@@ -307,6 +329,35 @@ void ia64_umodel_r_packets(unsigned int socket, unsigned int port, u64 hdr,
 
 	umodel_r_add(socket, port, &e, n);
 }
+
+/**
+ * ia64_umodel_count_selected() - every event the boxes select occurs @n times
+ * @socket: the socket
+ * @n: occurrences of each counter's event (of the port and filters it
+ *	names)
+ *
+ * For the live guest's clock, which cannot wait: a frozen box misses them.
+ */
+void ia64_umodel_count_selected(unsigned int socket, u64 n)
+{
+	struct ia64_umodel_socket *s = &ia64_umodel[socket];
+	unsigned int i, c;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&umodel_lock, flags);
+	for (i = 0; i < 2; i++) {
+		for (c = 0; c < 8; c++)
+			if (umodel_b_sel(s, i, c) >= 0)
+				umodel_b_add(s, i, c, n);
+		for (c = 0; c < 5; c++)
+			umodel_z_add(s, i, c, n);
+	}
+	for (c = 0; c < 16; c++)
+		if (umodel_r_counting(s, c) >= 0)
+			umodel_r_add_one(s, c, n);
+	raw_spin_unlock_irqrestore(&umodel_lock, flags);
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_umodel_count_selected);
 
 static int umodel_cpu_socket(unsigned int cpu)
 {
@@ -594,3 +645,4 @@ const struct ia64_uncore_ops ia64_umodel_ops = {
 	.read_csr	= umodel_read,
 	.write_csr	= umodel_write,
 };
+EXPORT_SYMBOL_IF_KUNIT(ia64_umodel_ops);

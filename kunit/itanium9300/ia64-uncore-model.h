@@ -74,6 +74,7 @@ extern struct ia64_umodel_socket ia64_umodel[IA64_UMODEL_SOCKETS];
 extern const struct ia64_uncore_ops ia64_umodel_ops;
 
 void ia64_umodel_reset(void);
+void ia64_umodel_count_selected(unsigned int socket, u64 n);
 void ia64_umodel_b_count(unsigned int socket, unsigned int inst, u8 code, u64 n);
 void ia64_umodel_b_iob(unsigned int socket, unsigned int inst, bool out,
 		       u16 cls, u16 opc, u64 n);

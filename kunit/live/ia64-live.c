@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The Itanium 9300 model live: itanium9300 over the model of
- * kunit/itanium9300/ia64-model.c.
+ * The Itanium 9300 models live: itanium9300 over the core model of
+ * kunit/itanium9300/ia64-model.c, and itanium9300_bbox, _zbox and _rbox
+ * over the uncore model of ia64-uncore-model.c.
  *
  * Rates: every event a counter selects occurs once per nanosecond of the
  * time a tick stands for, at privilege level 3 when the tick interrupted
@@ -12,16 +13,21 @@
  * EAR threshold sees some, and one taken IP-relative branch from the
  * interrupted address to itself (for the execution trace buffer): EAR
  * samples and branch stacks have something to show, not what the program
- * did.
+ * did. Every box counter's event occurs once per 16 ns of any task's run
+ * time, in each socket.
  */
 #include <linux/module.h>
 
 #include "model-live.h"
 #include "../itanium9300/ia64-model.h"
+#include "../itanium9300/ia64-uncore-model.h"
+
+#define IA64_LIVE_UNCORE_NS	16
 
 static unsigned int ia64_live_ticks;
 
 static struct ia64_pmu_ops ia64_live_ops;
+static struct ia64_uncore_ops ia64_live_uncore_ops;
 
 static void ia64_live_raise(void)
 {
@@ -43,6 +49,7 @@ static void ia64_live_tick(struct pt_regs *regs, u64 ns)
 {
 	u64 ip = instruction_pointer(regs) & ~0xfULL;
 	unsigned int latency = 8U << (ia64_live_ticks++ % 8);
+	unsigned int socket;
 
 	ia64_model.cpl = user_mode(regs) ? 3 : 0;
 	ia64_model.ip = ip;
@@ -53,22 +60,36 @@ static void ia64_live_tick(struct pt_regs *regs, u64 ns)
 	ia64_model_branch(ip, ip, false);
 	if (ia64_model.irq_pending)
 		ia64_live_raise();
+	for (socket = 0; socket < IA64_UMODEL_SOCKETS; socket++)
+		ia64_umodel_count_selected(socket, ns / IA64_LIVE_UNCORE_NS);
 }
 
 static int ia64_live_start(void)
 {
+	int ret;
+
 	ia64_model_reset();
+	ia64_umodel_reset();
 	ia64_live_ops = ia64_model_ops;
 	ia64_live_ops.hw.owner = THIS_MODULE;
 	ia64_live_ops.hw.builtin_pmu = false;
 	ia64_live_ops.hw.irq_hook = ia64_live_irq_hook;
 	ia64_live_ops.hw.irq_unhook = ia64_live_irq_unhook;
-	return pmu_core_register(&ia64_pmu_core, &ia64_core_ops,
-				 &ia64_live_ops.hw, "itanium9300");
+	ret = pmu_core_register(&ia64_pmu_core, &ia64_core_ops,
+				&ia64_live_ops.hw, "itanium9300");
+	if (ret)
+		return ret;
+	ia64_live_uncore_ops = ia64_umodel_ops;
+	ia64_live_uncore_ops.owner = THIS_MODULE;
+	ret = ia64_uncore_register(&ia64_live_uncore_ops, "itanium9300");
+	if (ret)
+		pmu_core_unregister(&ia64_pmu_core);
+	return ret;
 }
 
 static void ia64_live_stop(void)
 {
+	ia64_uncore_unregister();
 	pmu_core_unregister(&ia64_pmu_core);
 }
 

@@ -116,3 +116,83 @@ record_example ia64 'perf record -b -e itanium9300/ia64_inst_retired,etb_tm=3,et
 record_example ia64 'perf record -j any,u -e itanium9300/cpu_op_cycles,etb_iprel=1,etb_ptm=2/ -- ./app'
 record_example ia64 'perf record -b -e itanium9300/ia64_inst_retired/ -c 100000 -- ./app'
 record_example ia64 'perf record -j any -e itanium9300/l2d_misses,ipear=1,ipear_delay=8/ -c 1000 -- ./app'
+
+# The boxes (B: home agents, Z: memory controllers, R: router), counting
+# for the socket: every counter's event once per 16 ns of run time.
+for box in bbox zbox rbox; do
+	pmu=itanium9300_$box
+	check "ia64: $pmu registered" test -d /sys/bus/event_source/devices/$pmu
+	ls /sys/bus/event_source/devices/$pmu/events 2>/dev/null | grep -v '\.' >/tmp/box.aliases
+	total=$(wc -l </tmp/box.aliases)
+	missing=0
+	while read -r a; do
+		grep -qiF "$pmu/$a/" /tmp/ia.list || missing=$((missing + 1))
+	done </tmp/box.aliases
+	STAT_OPTS=-a
+	stat_csv "$(sed "s|.*|$pmu/&/|" /tmp/box.aliases | paste -sd, -)" $SPIN 1500
+	STAT_OPTS=
+	counted=0
+	n=1
+	while read -r a; do
+		if is_count "$(stat_value $n)"; then
+			counted=$((counted + 1))
+		else
+			echo "  did not count: $a: $(sed -n "${n}p" /tmp/stat.lines)"
+		fi
+		n=$((n + 1))
+	done </tmp/box.aliases
+	echo "model: ia64: $pmu: $((total - missing)) of $total aliases listed, $counted counted with -a"
+	check "ia64: perf list shows every $pmu alias" test "$missing" -eq 0 -a "$total" -gt 0
+	check "ia64: every $pmu alias counts under perf stat -a" test "$counted" -eq "$total"
+	/suite/pmucheck open $pmu "$(sed -n 's/^event=\([0-9a-fx]*\).*/\1/p' \
+		"/sys/bus/event_source/devices/$pmu/events/$(head -n 1 /tmp/box.aliases)")" \
+		task >/tmp/open.txt 2>&1
+	check_file "ia64: a per-task $pmu event is refused with EINVAL" /tmp/open.txt "open: EINVAL"
+	rm -f /tmp/box.data
+	perf record -q -a -e "$pmu/$(head -n 1 /tmp/box.aliases)/" -c 1000 -o /tmp/box.data \
+		-- true >/dev/null 2>&1
+	check "ia64: a sampling $pmu event is refused" sh -c \
+		"! perf script -i /tmp/box.data 2>/dev/null | grep -q ."
+done
+
+STAT_OPTS=-a
+stat_csv cpu-clock,itanium9300_zbox/cycles/ $SPIN 500
+STAT_OPTS=
+ztc=$(ms_to_ns "$(stat_value 1)")
+echo "model: ia64: zbox cycles $(stat_value 2) over a CPU clock of $ztc ns"
+check_ratio "ia64: itanium9300_zbox/cycles/ with -a (within 10% of the CPU's busy time / 16)" \
+	"$(stat_value 2)" "$(awk -v t="$ztc" 'BEGIN { printf "%.0f", t / 16 }')" 10
+
+# The admin guide's box lines, with 'sleep 1' for its 'sleep 10' and a
+# busy task beside them (the model counts run time; idle counts nothing).
+$SPIN 100000 &
+busy=$!
+while read -r ev; do
+	STAT_OPTS=-a
+	stat_csv "$ev" sleep 1
+	STAT_OPTS=
+	bad=$(cut -d, -f1 /tmp/stat.lines | while read -r v; do is_count "$v" || echo x; done)
+	if [ -z "$bad" ] && [ -s /tmp/stat.lines ]; then
+		pass "ia64: admin guide: perf stat -a -e $ev"
+	else
+		fail "ia64: admin guide: perf stat -a -e $ev" "$(tr '\n' ' ' </tmp/stat.lines) $(tail -n 2 /tmp/stat.err)"
+	fi
+done <<'LIST'
+itanium9300_bbox/b_cycles/,itanium9300_bbox/snp_req_all,box=1/
+itanium9300_bbox/arb_q0_inserts,ctl2=33/
+itanium9300_bbox/iob_in_pkts,ctl2=0x80000,class_in=0x4800/
+itanium9300_bbox/iob_out_pkts,ctl2=0x80000,class_out=0x4,opcode_out=0x1/
+itanium9300_zbox/cycles/,itanium9300_zbox/page_miss,box=1/
+itanium9300_zbox/iss_ev,subctl=0x2/
+itanium9300_rbox/flits_sent,port=3/,itanium9300_rbox/flits_rcvd,port=8/
+itanium9300_rbox/iperf=0x120000,port=0/
+itanium9300_rbox/gbl_arb_bid,port=9/
+itanium9300_rbox/que_arb_bid,cls=4,port=2/
+itanium9300_rbox/tgt_available,cls=1,sub=1,port=5/
+itanium9300_rbox/qlx=1,type=0xc,cls=2,port=0/
+itanium9300_rbox/mm=1,mm_flit=1,match=0x1c00,mask=0x1f80,port=8/
+itanium9300_rbox/mm=1,mm_anyflit=1,match=0,mask=0x1e00,port=3/
+itanium9300_rbox/mm=1,mm_flit=1,match=0x8000000001c00,mask=0xf000000001fe0,port=8/
+LIST
+kill $busy 2>/dev/null
+wait $busy 2>/dev/null

@@ -30,8 +30,12 @@
  *                                 of hex codes each) and N random ones of
  *                                 PMU's events/ codes; which each accepts,
  *                                 and why they disagree
- *   pmucheck fuzz PMU SEED SECS   random events, groups, ioctls, reads,
- *                                 ring buffers and forks for SECS seconds;
+ *   pmucheck fuzz PMU SEED SECS [aliases]
+ *                                 random events, groups, ioctls, reads,
+ *                                 ring buffers and forks for SECS seconds
+ *                                 (with "aliases", the known configurations
+ *                                 drawn are PMU's events/ aliases, not the
+ *                                 POWER9 codes);
  *                                 the same SEED draws the same numbers, but
  *                                 what the kernel answers (an open that
  *                                 fails, an empty slot) steers what is drawn
@@ -54,6 +58,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <grp.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -975,8 +980,111 @@ static int fuzz_fd(struct fuzz *f)
 	return f->fd[i];
 }
 
-static __u64 fuzz_config(void)
+/* PMU's events/ aliases as config, config1 and config2, for fuzz_config(). */
+#define MAX_ALIASES	4096
+static __u64 alias_cfg[MAX_ALIASES][3];
+static int nr_aliases;
+
+/*
+ * Put @value in the bits format/@term of @pmu names ("config1:0-4,8-9":
+ * ranges filled from the value's low bits up); 0 if the format is known.
+ */
+static int format_put(const char *pmu, const char *term, __u64 value, __u64 cfg[3])
 {
+	char path[512], buf[128], *p;
+	int word, lo, hi, n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/format/%s",
+		 pmu, term);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fgets(buf, sizeof(buf), f) != NULL;
+	fclose(f);
+	if (!n)
+		return -1;
+	word = !strncmp(buf, "config1:", 8) ? 1 : !strncmp(buf, "config2:", 8) ? 2 : 0;
+	p = strchr(buf, ':');
+	while (p && *p) {
+		p++;
+		if (sscanf(p, "%d-%d", &lo, &hi) == 2 || (hi = lo = -1,
+		    sscanf(p, "%d", &lo) == 1 && (hi = lo, 1))) {
+			for (n = lo; n <= hi && n < 64; n++, value >>= 1)
+				if (value & 1)
+					cfg[word] |= 1ULL << n;
+		}
+		p = strchr(p, ',');
+	}
+	return 0;
+}
+
+/* Read PMU's events/ aliases ("term=value,..." each) into alias_cfg. */
+static void load_aliases(const char *pmu)
+{
+	char path[512], buf[512], *term, *save;
+	struct dirent *d;
+	DIR *dir;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/events", pmu);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir)) && nr_aliases < MAX_ALIASES) {
+		__u64 *cfg = alias_cfg[nr_aliases];
+
+		const char *dot = strrchr(d->d_name, '.');
+
+		/* perf's .scale, .unit, .per-pkg and .snapshot files. */
+		if (d->d_name[0] == '.' || (dot && (!strcmp(dot, ".scale") ||
+		    !strcmp(dot, ".unit") || !strcmp(dot, ".per-pkg") ||
+		    !strcmp(dot, ".snapshot"))))
+			continue;
+		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/events/%s",
+			 pmu, d->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (!fgets(buf, sizeof(buf), f)) {
+			fclose(f);
+			continue;
+		}
+		fclose(f);
+		buf[strcspn(buf, "\n")] = 0;
+		cfg[0] = cfg[1] = cfg[2] = 0;
+		for (term = strtok_r(buf, ",", &save); term;
+		     term = strtok_r(NULL, ",", &save)) {
+			char *eq = strchr(term, '=');
+			__u64 v = 1;
+
+			if (eq) {
+				*eq = 0;
+				v = strtoull(eq + 1, NULL, 0);
+			}
+			format_put(pmu, term, v, cfg);
+		}
+		nr_aliases++;
+	}
+	if (dir)
+		closedir(dir);
+}
+
+/* A known configuration: an alias, or one of the POWER9 codes. */
+static const __u64 *fuzz_known(void)
+{
+	static __u64 cfg[3];
+
+	if (nr_aliases)
+		return alias_cfg[rnd() % nr_aliases];
+	cfg[0] = six[rnd() % 6] | (one_in(4) ? (rnd() & 0xf) << 20 : 0);
+	return cfg;
+}
+
+/* A config: random bits, or a known one (@c12: its config1 and config2). */
+static __u64 fuzz_config(__u64 c12[2])
+{
+	const __u64 *k;
+
+	c12[0] = c12[1] = 0;
 	switch (rnd() % 5) {
 	case 0:
 		return rnd();
@@ -985,7 +1093,12 @@ static __u64 fuzz_config(void)
 	case 2:
 		return rnd() & 0xfffff;
 	default:
-		return six[rnd() % 6] | (one_in(4) ? (rnd() & 0xf) << 20 : 0);
+		k = fuzz_known();
+		c12[0] = k[1];
+		c12[1] = k[2];
+		if (nr_aliases && one_in(8))
+			return k[0] ^ 1ULL << (rnd() % 64);
+		return k[0];
 	}
 }
 
@@ -993,9 +1106,13 @@ static void fuzz_attr(struct fuzz *f, struct perf_event_attr *a)
 {
 	static const __u64 periods[] = { 1, 10, 1000, 100000, 10000000 };
 	int r = rnd() % 10;
+	__u64 c12[2];
 
-	if (r < 7)
-		attr_init(a, f->type, fuzz_config());
+	if (r < 7) {
+		attr_init(a, f->type, fuzz_config(c12));
+		a->config1 = c12[0];
+		a->config2 = c12[1];
+	}
 	else if (r == 7)
 		attr_init(a, PERF_TYPE_SOFTWARE, rnd() % PERF_COUNT_SW_MAX);
 	else if (r == 8)
@@ -1160,7 +1277,8 @@ static void fuzz_fork(struct fuzz *f)
 	}
 }
 
-static int run_fuzz(const char *pmu, const char *seed_str, const char *secs)
+static int run_fuzz(const char *pmu, const char *seed_str, const char *secs,
+		    const char *known)
 {
 	struct fuzz f = { .type = pmu_type(pmu) };
 	__u64 seed = strtoull(seed_str, NULL, 0);
@@ -1171,6 +1289,14 @@ static int run_fuzz(const char *pmu, const char *seed_str, const char *secs)
 		f.fd[i] = -1;
 	seed_state = seed ? seed : 1;
 	fuzz_trace = !!getenv("PMUCHECK_TRACE");
+	if (!strcmp(known, "aliases")) {
+		load_aliases(pmu);
+		if (!nr_aliases) {
+			fprintf(stderr, "pmucheck: %s has no events/ aliases\n", pmu);
+			return 2;
+		}
+		printf("fuzz: %d aliases of %s\n", nr_aliases, pmu);
+	}
 	signal(SIGIO, SIG_IGN);
 	signal(SIGTRAP, SIG_IGN);
 	while (time(NULL) < end) {
@@ -1226,14 +1352,14 @@ int main(int argc, char **argv)
 		return check_unpriv(argv[2], argv[3]);
 	if (argc == 5 && !strcmp(argv[1], "overflow"))
 		return check_overflow(argv[2], argv[3], argv[4]);
-	if (argc == 5 && !strcmp(argv[1], "fuzz"))
-		return run_fuzz(argv[2], argv[3], argv[4]);
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "fuzz"))
+		return run_fuzz(argv[2], argv[3], argv[4], argc == 6 ? argv[5] : "");
 	if (argc == 6 && !strcmp(argv[1], "diff"))
 		return check_diff(argv[2], argv[3], argv[4], argv[5]);
 	fprintf(stderr, "usage: pmucheck open PMU CONFIG task|cpu |\n"
 		"       pmucheck busy PMU CONFIG N | count PMU CONFIG N [RUNS] |\n"
 		"       pmucheck move PID CPUS MS | groups PMU |\n"
 		"       pmucheck unpriv PMU UID | overflow PMU INS CYC |\n"
-		"       pmucheck fuzz PMU SEED SECS | diff PMU SEED N FILE\n");
+		"       pmucheck fuzz PMU SEED SECS [aliases] | diff PMU SEED N FILE\n");
 	return 2;
 }

@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Fuzzing the model PMUs: the suite's fuzzer (pmucheck fuzz with each
+# PMU's events/ aliases, with and without a flipped bit, and random bits;
+# random flags, sample types, groups, ioctls, reads, ring buffers and
+# forks) on each, then trinity on perf_event_open(). Afterwards the core
+# PMUs still count run time and the module unloads; the host fails the
+# tier on any kernel report. MODEL_FUZZ_SECONDS (per core PMU, half per
+# package PMU) and MODEL_FUZZ_SEED come from the host.
+echo "model: fuzzing for ${MODEL_FUZZ_SECONDS}s a core PMU, seed $MODEL_FUZZ_SEED"
+# The perf core's own guard against slow interrupts, off for the counts
+# above, is on again while the fuzzer samples at any rate.
+echo 25 >/proc/sys/kernel/perf_cpu_time_max_percent
+for pmu in sparc_t4 itanium9300 sparc_t4_dram_0 itanium9300_bbox itanium9300_zbox itanium9300_rbox; do
+	secs=$MODEL_FUZZ_SECONDS
+	case $pmu in sparc_t4 | itanium9300) ;; *) secs=$((secs / 2)) ;; esac
+	timeout $((secs * 4 + 120)) /suite/pmucheck fuzz $pmu "$MODEL_FUZZ_SEED" "$secs" aliases \
+		>/tmp/fuzz.out 2>&1
+	rc=$?
+	sed -n 's/^fuzz: /model: fuzz: /p' /tmp/fuzz.out
+	check "fuzz: pmucheck fuzz $pmu finished (seed $MODEL_FUZZ_SEED, ${secs}s)" test "$rc" = 0
+	check "fuzz: events of $pmu opened" grep -q "for $pmu, [1-9][0-9]* opened" /tmp/fuzz.out
+done
+
+mkdir -p /tmp/trinity && cd /tmp/trinity || exit 1
+timeout $((MODEL_FUZZ_SECONDS * 4 + 120)) trinity --dangerous -q -s "$MODEL_FUZZ_SEED" \
+	-c perf_event_open -N $((MODEL_FUZZ_SECONDS * 100)) \
+	--disable-fds=sockets,inotify,fanotify,userfaultfd,drm >/tmp/trinity.out 2>&1
+rc=$?
+cd /tmp || exit 1
+grep -E 'Ran [0-9]+ syscalls' /tmp/trinity.out | sed 's/^.*\] /model: fuzz: trinity: /'
+check "fuzz: trinity on perf_event_open finished (seed $MODEL_FUZZ_SEED)" test "$rc" = 0
+check "fuzz: trinity made its calls" grep -q 'Ran [1-9][0-9]* syscalls' /tmp/trinity.out
+
+stat_csv task-clock,sparc_t4/cycles/u,itanium9300/cpu_op_cycles/u $SPIN 500
+tc=$(ms_to_ns "$(stat_value 1)")
+echo "model: fuzz: afterwards cycles:u $(stat_value 2) and $(stat_value 3) over $tc ns"
+check_ratio "fuzz: sparc_t4 still counts run time (within 5%)" "$(stat_value 2)" "$tc" 5
+check_ratio "fuzz: itanium9300 still counts run time (within 5%)" "$(stat_value 3)" "$tc" 5
+check "fuzz: rmmod pmu_model_live" rmmod pmu_model_live
+dmesg | grep pmu_model_live | tail -n 2 | sed 's/^/  | /'
+check "fuzz: every model NMI arrived" sh -c "! dmesg | grep -q 'NMIs never arrived'"

@@ -85,6 +85,13 @@ stat_csv sparc_t4/cycles/h $SPIN 100
 check "t4: cycles:h counts nothing: the model never runs hyperprivileged" \
 	test "$(stat_value 1)" = 0
 
+# Events the core's strands share take no privilege filter (note 13).
+stat_csv sparc_t4/fetch_0_all/u $SPIN 20
+check "t4: fetch_0_all:u is refused (a shared event takes no filter)" sh -c \
+	"! cut -d, -f1 /tmp/stat.lines | grep -q '^[0-9]'"
+stat_csv sparc_t4/fetch_0_all/ $SPIN 20
+check "t4: fetch_0_all counts unfiltered" is_count "$(stat_value 1)"
+
 # Another busy task on the same CPU does not inflate the count.
 $SPIN 3000 &
 busy=$!
@@ -162,7 +169,8 @@ check_ratio "t4: sparc_t4_dram_0 reads with -a (within 10% of the CPUs' busy tim
 check_file "t4: a per-task DRAM event is refused with EINVAL" /tmp/open.txt "open: EINVAL"
 perf record -a -e sparc_t4_dram_0/reads/ -c 1000 -o /tmp/dram.data -- true >/tmp/dram.out 2>&1
 sed 's/^/  | /' /tmp/dram.out | head -n 4
-check "t4: a sampling DRAM event is refused" sh -c "! perf script -i /tmp/dram.data 2>/dev/null | grep -q ."
+check "t4: a sampling DRAM event is refused with perf's EINVAL text" sh -c \
+	"grep -q 'returned with 22 (Invalid argument)' /tmp/dram.out && ! perf script -i /tmp/dram.data 2>/dev/null | grep -q ."
 
 # The admin guide's perf record lines, as written.
 record_example t4 'perf record -e sparc_t4/dc_miss_nospec/ukpp -c 10000 -- ./app'

@@ -1059,7 +1059,9 @@ static void ia64k_combined_registers(struct kunit *test)
 /*
  * combine joins the qualifications of one perf group: another group's
  * opcode matching does not become a combining event's, the two take
- * turns instead.
+ * turns instead. The first is pinned, so that the perf core's rotation
+ * (every few ms of a slow emulated run) cannot give the second its turn
+ * while the first is being measured.
  */
 static void ia64k_combine_stays_in_group(struct kunit *test)
 {
@@ -1067,6 +1069,7 @@ static void ia64k_combine_stays_in_group(struct kunit *test)
 		.config = CFG(0x08, 0),
 		.config1 = IAR_CFG1(12) | IA64_CFG1_COMBINE,
 		.config2 = RANGE_A,
+		.pinned = 1,
 	};
 	struct perf_event_attr op = {
 		.config = CFG(0x08, 0),

@@ -71,10 +71,8 @@ static int ia64_live_start(void)
 	ia64_model_reset();
 	ia64_umodel_reset();
 	ia64_live_ops = ia64_model_ops;
-	ia64_live_ops.hw.owner = THIS_MODULE;
-	ia64_live_ops.hw.builtin_pmu = false;
-	ia64_live_ops.hw.irq_hook = ia64_live_irq_hook;
-	ia64_live_ops.hw.irq_unhook = ia64_live_irq_unhook;
+	model_live_backend(&ia64_live_ops.hw, ia64_live_irq_hook,
+			   ia64_live_irq_unhook);
 	ret = pmu_core_register(&ia64_pmu_core, &ia64_core_ops,
 				&ia64_live_ops.hw, "itanium9300");
 	if (ret)

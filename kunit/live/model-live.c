@@ -6,7 +6,7 @@
  * perf glue through register models; this module registers the same glue
  * over the same models under the PMUs' real names, so that the real perf
  * tool can be run on them, and makes the models count:
- *  - a per-CPU clock ticks every MODEL_LIVE_TICK_NS and hands each model
+ *  - a clock ticks every MODEL_LIVE_TICK_NS (about 1 ms) and hands each model
  *    the time since the last tick together with the registers the tick
  *    interrupted: the model counts its events for that time in that
  *    context's mode (user or kernel), at the fixed rates each model's
@@ -30,11 +30,20 @@
 #include <asm/irq_regs.h>
 #include <asm/nmi.h>
 
+#include <pmu-suite/core-pmu.h>
+
 #include "model-live.h"
 
-static unsigned int tick_us = 1000;
+/*
+ * A period no jiffy is a multiple of: the tick drifts against the
+ * scheduler's, so the tick interval a task switch falls in goes to the
+ * task before it as often as to the task after it. Locked in phase (a
+ * period of 1000 us with HZ 250), one task of two sharing the CPU lost
+ * a quarter of its time to the other.
+ */
+static unsigned int tick_us = 997;
 module_param(tick_us, uint, 0444);
-MODULE_PARM_DESC(tick_us, "the models' clock period, microseconds (default 1000)");
+MODULE_PARM_DESC(tick_us, "the models' clock period, microseconds (default 997)");
 #define MODEL_LIVE_TICK_NS	((u64)tick_us * NSEC_PER_USEC)
 /* How long the tick waits for its own NMI, in cpu_relax() rounds. */
 #define MODEL_LIVE_NMI_WAIT	10000000
@@ -73,6 +82,21 @@ void model_live_hook(const struct model_live *m, bool on)
 		set_bit(model_live_id(m), &model_live_hooked);
 	else
 		clear_bit(model_live_id(m), &model_live_hooked);
+}
+
+/**
+ * model_live_backend() - make a model's backend this module's
+ * @hw: the backend part of a copy of the model's register ops
+ * @hook: attaches the model's interrupt (model_live_hook())
+ * @unhook: detaches it
+ */
+void model_live_backend(struct pmu_core_backend *hw, int (*hook)(void),
+			void (*unhook)(void))
+{
+	hw->owner = THIS_MODULE;
+	hw->builtin_pmu = false;
+	hw->irq_hook = hook;
+	hw->irq_unhook = unhook;
 }
 
 /**

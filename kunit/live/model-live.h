@@ -33,7 +33,11 @@ struct model_live {
 extern const struct model_live t4_live;
 extern const struct model_live ia64_live;
 
+struct pmu_core_backend;
+
 bool model_live_raise(const struct model_live *m);
+void model_live_backend(struct pmu_core_backend *hw, int (*hook)(void),
+			void (*unhook)(void));
 void model_live_hook(const struct model_live *m, bool on);
 
 #endif /* _MODEL_LIVE_H */

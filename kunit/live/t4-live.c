@@ -107,10 +107,7 @@ static int t4_live_start(void)
 	t4_model_dram_reset();
 	t4_model.raise = t4_live_raise;
 	t4_live_ops = t4_model_ops;
-	t4_live_ops.hw.owner = THIS_MODULE;
-	t4_live_ops.hw.builtin_pmu = false;
-	t4_live_ops.hw.irq_hook = t4_live_irq_hook;
-	t4_live_ops.hw.irq_unhook = t4_live_irq_unhook;
+	model_live_backend(&t4_live_ops.hw, t4_live_irq_hook, t4_live_irq_unhook);
 	ret = pmu_core_register(&t4_pmu_core, &t4_core_ops, &t4_live_ops.hw,
 				"sparc_t4");
 	if (ret)

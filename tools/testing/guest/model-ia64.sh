@@ -2,49 +2,24 @@
 # itanium9300 over the live Itanium model: every event a counter selects
 # occurs once per nanosecond of run time; each model tick is one data-EAR
 # capture and one trace-buffer branch (kunit/live/ia64-live.c).
-IA=/sys/bus/event_source/devices/itanium9300
 echo "model: itanium9300"
-check "ia64: itanium9300 registered" test -d $IA
+check "ia64: itanium9300 registered" test -d /sys/bus/event_source/devices/itanium9300
 
-ls $IA/events | grep -v '\.scale$\|\.unit$' >/tmp/ia.aliases
-total=$(wc -l </tmp/ia.aliases)
-perf list 2>/dev/null >/tmp/ia.list
-missing=0
-while read -r a; do
-	grep -qiF "itanium9300/$a/" /tmp/ia.list || { missing=$((missing + 1)); echo "  not listed: $a"; }
-done </tmp/ia.aliases
-echo "model: ia64: perf list shows $((total - missing)) of $total itanium9300 aliases"
-check "ia64: perf list shows every itanium9300 alias" test "$missing" -eq 0 -a "$total" -gt 100
+list_aliases itanium9300 ia64 100
 
 # Every alias opens and counts, all at once, multiplexed over PMC4-15.
-evs=$(sed 's|.*|itanium9300/&/|' /tmp/ia.aliases | paste -sd, -)
-stat_csv "$evs" $SPIN 3000
-counted=0
-n=1
-while read -r a; do
-	if is_count "$(stat_value $n)"; then
-		counted=$((counted + 1))
-	else
-		echo "  did not count: $a: $(sed -n "${n}p" /tmp/stat.lines)"
-	fi
-	n=$((n + 1))
-done </tmp/ia.aliases
-echo "model: ia64: aliases counted: $counted of $total"
-check "ia64: every itanium9300 alias opens and counts under perf stat" test "$counted" -eq "$total"
+count_aliases itanium9300 /tmp/itanium9300.aliases '' $SPIN 3000
+sed 's/^/  did not count: /' /tmp/itanium9300.aliases.left
+total=$(wc -l </tmp/itanium9300.aliases)
+echo "model: ia64: aliases counted: $COUNTED of $total"
+check "ia64: every itanium9300 alias opens and counts under perf stat" test "$COUNTED" -eq "$total"
 
 # The admin guide's perf stat examples open as written (the address-range
 # ones count Itanium addresses, which x86 code never runs at: they open
 # and count nothing).
+ZERO_OK=1
 while read -r ev; do
-	stat_csv "$ev" $SPIN 100
-	bad=$(cut -d, -f1 /tmp/stat.lines | while read -r v; do
-		case $v in '' | *[!0-9.]*) echo x ;; esac
-	done)
-	if [ -z "$bad" ] && [ -s /tmp/stat.lines ]; then
-		pass "ia64: admin guide: perf stat -e $ev"
-	else
-		fail "ia64: admin guide: perf stat -e $ev" "$(tr '\n' ' ' </tmp/stat.lines) $(tail -n 2 /tmp/stat.err)"
-	fi
+	stat_example ia64 "$ev" $SPIN 100
 done <<'LIST'
 itanium9300/cpu_op_cycles/,itanium9300/ia64_inst_retired/
 itanium9300/l2d_references.all/
@@ -53,6 +28,7 @@ itanium9300/l3_reads.data_read.miss,mesi=0x8/
 itanium9300/ia64_inst_retired,qual=2,range_lg=16,range_base=0x4000000000010000/
 itanium9300/ia64_inst_retired,qual=2,range_fine=1,range_base=0x4000000000012340,range_len=0x130/
 LIST
+ZERO_OK=
 
 stat_csv task-clock,itanium9300/cpu_op_cycles/u $SPIN 500
 tc=$(ms_to_ns "$(stat_value 1)")
@@ -122,34 +98,20 @@ record_example ia64 'perf record -j any -e itanium9300/l2d_misses,ipear=1,ipear_
 for box in bbox zbox rbox; do
 	pmu=itanium9300_$box
 	check "ia64: $pmu registered" test -d /sys/bus/event_source/devices/$pmu
-	ls /sys/bus/event_source/devices/$pmu/events 2>/dev/null | grep -v '\.' >/tmp/box.aliases
-	total=$(wc -l </tmp/box.aliases)
-	missing=0
-	while read -r a; do
-		grep -qiF "$pmu/$a/" /tmp/ia.list || missing=$((missing + 1))
-	done </tmp/box.aliases
+	list_aliases $pmu ia64 1
 	STAT_OPTS=-a
-	stat_csv "$(sed "s|.*|$pmu/&/|" /tmp/box.aliases | paste -sd, -)" $SPIN 1500
+	count_aliases $pmu /tmp/$pmu.aliases '' $SPIN 1500
 	STAT_OPTS=
-	counted=0
-	n=1
-	while read -r a; do
-		if is_count "$(stat_value $n)"; then
-			counted=$((counted + 1))
-		else
-			echo "  did not count: $a: $(sed -n "${n}p" /tmp/stat.lines)"
-		fi
-		n=$((n + 1))
-	done </tmp/box.aliases
-	echo "model: ia64: $pmu: $((total - missing)) of $total aliases listed, $counted counted with -a"
-	check "ia64: perf list shows every $pmu alias" test "$missing" -eq 0 -a "$total" -gt 0
-	check "ia64: every $pmu alias counts under perf stat -a" test "$counted" -eq "$total"
+	sed 's/^/  did not count: /' /tmp/$pmu.aliases.left
+	total=$(wc -l </tmp/$pmu.aliases)
+	echo "model: ia64: $pmu: $COUNTED of $total aliases counted with -a"
+	check "ia64: every $pmu alias counts under perf stat -a" test "$COUNTED" -eq "$total"
 	/suite/pmucheck open $pmu "$(sed -n 's/^event=\([0-9a-fx]*\).*/\1/p' \
-		"/sys/bus/event_source/devices/$pmu/events/$(head -n 1 /tmp/box.aliases)")" \
+		"/sys/bus/event_source/devices/$pmu/events/$(head -n 1 /tmp/$pmu.aliases)")" \
 		task >/tmp/open.txt 2>&1
 	check_file "ia64: a per-task $pmu event is refused with EINVAL" /tmp/open.txt "open: EINVAL"
 	rm -f /tmp/box.data
-	perf record -q -a -e "$pmu/$(head -n 1 /tmp/box.aliases)/" -c 1000 -o /tmp/box.data \
+	perf record -q -a -e "$pmu/$(head -n 1 /tmp/$pmu.aliases)/" -c 1000 -o /tmp/box.data \
 		-- true >/tmp/box.out 2>&1
 	check "ia64: a sampling $pmu event is refused with perf's EINVAL text" sh -c \
 		"grep -q 'returned with 22 (Invalid argument)' /tmp/box.out && ! perf script -i /tmp/box.data 2>/dev/null | grep -q ."
@@ -167,16 +129,9 @@ check_ratio "ia64: itanium9300_zbox/cycles/ with -a (within 10% of the CPU's bus
 # busy task beside them (the model counts run time; idle counts nothing).
 $SPIN 100000 &
 busy=$!
+STAT_OPTS=-a
 while read -r ev; do
-	STAT_OPTS=-a
-	stat_csv "$ev" sleep 1
-	STAT_OPTS=
-	bad=$(cut -d, -f1 /tmp/stat.lines | while read -r v; do is_count "$v" || echo x; done)
-	if [ -z "$bad" ] && [ -s /tmp/stat.lines ]; then
-		pass "ia64: admin guide: perf stat -a -e $ev"
-	else
-		fail "ia64: admin guide: perf stat -a -e $ev" "$(tr '\n' ' ' </tmp/stat.lines) $(tail -n 2 /tmp/stat.err)"
-	fi
+	stat_example ia64 "$ev" sleep 1
 done <<'LIST'
 itanium9300_bbox/b_cycles/,itanium9300_bbox/snp_req_all,box=1/
 itanium9300_bbox/arb_q0_inserts,ctl2=33/
@@ -194,5 +149,6 @@ itanium9300_rbox/mm=1,mm_flit=1,match=0x1c00,mask=0x1f80,port=8/
 itanium9300_rbox/mm=1,mm_anyflit=1,match=0,mask=0x1e00,port=3/
 itanium9300_rbox/mm=1,mm_flit=1,match=0x8000000001c00,mask=0xf000000001fe0,port=8/
 LIST
+STAT_OPTS=
 kill $busy 2>/dev/null
 wait $busy 2>/dev/null

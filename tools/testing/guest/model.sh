@@ -72,3 +72,62 @@ settled_period() {
 		awk '{ p[n++] = $1 } END { for (i = int(n / 2); i < n; i++) print p[i] }' |
 		sort -n | awk '{ v[n++] = $1 } END { print n ? v[int(n / 2)] : 0 }'
 }
+
+# list_aliases PMU TAG MIN: PMU's events/ aliases, a name a line, into
+# /tmp/PMU.aliases; a check that perf list shows each, and at least MIN.
+# (perf lists PMUs that differ only in a _N suffix once, without it.)
+list_aliases() {
+	ls "/sys/bus/event_source/devices/$1/events" 2>/dev/null |
+		grep -v '\.scale$\|\.unit$\|\.per-pkg$\|\.snapshot$' >"/tmp/$1.aliases"
+	[ -s /tmp/perf.list ] || perf list 2>/dev/null >/tmp/perf.list
+	_base=$(echo "$1" | sed 's/_[0-9]*$//')
+	_total=$(wc -l <"/tmp/$1.aliases")
+	_missing=0
+	while read -r _a; do
+		grep -qiF -e "$1/$_a/" -e "$_base/$_a/" /tmp/perf.list ||
+			{ _missing=$((_missing + 1)); echo "  not listed: $_a"; }
+	done <"/tmp/$1.aliases"
+	echo "model: $2: perf list shows $((_total - _missing)) of $_total $1 aliases"
+	check "$2: perf list shows every $1 alias" test "$_missing" -eq 0 -a "$_total" -ge "$3"
+}
+
+# count_aliases PMU LIST MOD CMD...: one perf stat ($STAT_OPTS) of every
+# alias of LIST as PMU/alias/MOD over CMD, multiplexed: COUNTED is how
+# many counted; the others are left in LIST.left.
+count_aliases() {
+	_pmu=$1 _list=$2 _mod=$3
+	shift 3
+	stat_csv "$(sed "s|.*|$_pmu/&/$_mod|" "$_list" | paste -sd, -)" "$@"
+	: >"$_list.left"
+	COUNTED=0
+	_n=1
+	while read -r _a; do
+		if is_count "$(stat_value $_n)"; then
+			COUNTED=$((COUNTED + 1))
+		else
+			echo "$_a" >>"$_list.left"
+		fi
+		_n=$((_n + 1))
+	done <"$_list"
+}
+
+# stat_example TAG EVENTS CMD...: an admin guide's perf stat line (with
+# $STAT_OPTS) as written: every event counts; with ZERO_OK set, every
+# event gives a number, 0 too.
+stat_example() {
+	_tag=$1 _ev=$2
+	shift 2
+	stat_csv "$_ev" "$@"
+	_bad=$(cut -d, -f1 /tmp/stat.lines | while read -r _v; do
+		case $_v in
+		'' | *[!0-9.]*) echo x ;;
+		*) [ -n "${ZERO_OK:-}" ] || is_count "$_v" || echo x ;;
+		esac
+	done)
+	if [ -z "$_bad" ] && [ -s /tmp/stat.lines ]; then
+		pass "$_tag: admin guide: perf stat ${STAT_OPTS:+$STAT_OPTS }-e $_ev"
+	else
+		fail "$_tag: admin guide: perf stat ${STAT_OPTS:+$STAT_OPTS }-e $_ev" \
+			"$(tr '\n' ' ' </tmp/stat.lines) $(tail -n 2 /tmp/stat.err)"
+	fi
+}

@@ -991,7 +991,7 @@ static int nr_aliases;
  */
 static int format_put(const char *pmu, const char *term, __u64 value, __u64 cfg[3])
 {
-	char path[512], buf[128], *p;
+	char path[512], buf[128], *p, *end;
 	int word, lo, hi, n;
 	FILE *f;
 
@@ -1000,21 +1000,17 @@ static int format_put(const char *pmu, const char *term, __u64 value, __u64 cfg[
 	f = fopen(path, "r");
 	if (!f)
 		return -1;
-	n = fgets(buf, sizeof(buf), f) != NULL;
+	p = fgets(buf, sizeof(buf), f);
 	fclose(f);
-	if (!n)
+	if (!p)
 		return -1;
 	word = !strncmp(buf, "config1:", 8) ? 1 : !strncmp(buf, "config2:", 8) ? 2 : 0;
-	p = strchr(buf, ':');
-	while (p && *p) {
-		p++;
-		if (sscanf(p, "%d-%d", &lo, &hi) == 2 || (hi = lo = -1,
-		    sscanf(p, "%d", &lo) == 1 && (hi = lo, 1))) {
-			for (n = lo; n <= hi && n < 64; n++, value >>= 1)
-				if (value & 1)
-					cfg[word] |= 1ULL << n;
-		}
-		p = strchr(p, ',');
+	for (p = strchr(buf, ':'); p; p = strchr(end, ',')) {
+		lo = strtol(p + 1, &end, 10);
+		hi = *end == '-' ? strtol(end + 1, &end, 10) : lo;
+		for (n = lo; n <= hi && n < 64; n++, value >>= 1)
+			if (value & 1)
+				cfg[word] |= 1ULL << n;
 	}
 	return 0;
 }
@@ -1030,14 +1026,13 @@ static void load_aliases(const char *pmu)
 	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/events", pmu);
 	dir = opendir(path);
 	while (dir && (d = readdir(dir)) && nr_aliases < MAX_ALIASES) {
+		const char *dot = strrchr(d->d_name, '.');
 		__u64 *cfg = alias_cfg[nr_aliases];
 
-		const char *dot = strrchr(d->d_name, '.');
-
 		/* perf's .scale, .unit, .per-pkg and .snapshot files. */
-		if (d->d_name[0] == '.' || (dot && (!strcmp(dot, ".scale") ||
-		    !strcmp(dot, ".unit") || !strcmp(dot, ".per-pkg") ||
-		    !strcmp(dot, ".snapshot"))))
+		if (d->d_name[0] == '.' ||
+		    (dot && (!strcmp(dot, ".scale") || !strcmp(dot, ".unit") ||
+			     !strcmp(dot, ".per-pkg") || !strcmp(dot, ".snapshot"))))
 			continue;
 		snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/events/%s",
 			 pmu, d->d_name);
@@ -1050,7 +1045,7 @@ static void load_aliases(const char *pmu)
 		}
 		fclose(f);
 		buf[strcspn(buf, "\n")] = 0;
-		cfg[0] = cfg[1] = cfg[2] = 0;
+		memset(cfg, 0, sizeof(alias_cfg[0]));
 		for (term = strtok_r(buf, ",", &save); term;
 		     term = strtok_r(NULL, ",", &save)) {
 			char *eq = strchr(term, '=');
@@ -1084,7 +1079,7 @@ static __u64 fuzz_config(__u64 c12[2])
 {
 	const __u64 *k;
 
-	c12[0] = c12[1] = 0;
+	memset(c12, 0, 2 * sizeof(*c12));
 	switch (rnd() % 5) {
 	case 0:
 		return rnd();
@@ -1112,15 +1107,15 @@ static void fuzz_attr(struct fuzz *f, struct perf_event_attr *a)
 		attr_init(a, f->type, fuzz_config(c12));
 		a->config1 = c12[0];
 		a->config2 = c12[1];
-	}
-	else if (r == 7)
+	} else if (r == 7) {
 		attr_init(a, PERF_TYPE_SOFTWARE, rnd() % PERF_COUNT_SW_MAX);
-	else if (r == 8)
+	} else if (r == 8) {
 		attr_init(a, PERF_TYPE_HARDWARE,
 			  (one_in(2) ? (__u64)f->type << 32 : 0) |
 			  rnd() % (PERF_COUNT_HW_MAX + 1));
-	else
+	} else {
 		attr_init(a, rnd() % 16, rnd());
+	}
 	a->disabled = one_in(3);
 	a->inherit = one_in(4);
 	a->pinned = one_in(8);

@@ -4,18 +4,22 @@
  * by run time: spins in hot() for the given number of million iterations
  * (default 500, about a second under TCG) and exits, with hardly a system
  * call. Static, with its symbols, so that perf report can name hot().
- * Build: gcc -O1 -static -o spin spin-x86.c
+ * Build: gcc -O1 -static -o spin spin-x86.c (at -O1 gcc inlines no
+ * function of external linkage, so hot() stays a function of its own).
  */
 #include <stdlib.h>
 
-volatile unsigned long spin_sink;
+unsigned long spin_sink;
 
-__attribute__((noinline)) void hot(unsigned long n)
+void hot(unsigned long n)
 {
 	unsigned long i, a = 0;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		a += i ^ (a >> 3);
+		/* The loop's value stays in a register the compiler cannot see through. */
+		__asm__ __volatile__("" : "+r" (a));
+	}
 	spin_sink = a;
 }
 

@@ -1,6 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# Boot the emulated POWER9 guest with a test script and read its results.
+# Boot the emulated guests (POWER9; x86_64 for the T4 and Itanium models)
+# with a test script and read their results.
 # shellcheck shell=bash
+
+# guest_initrd ARCH OVERLAY_DIR: the base initramfs of Debian ARCH with
+# the guests' /init, lib.sh and OVERLAY_DIR on top; prints its path.
+guest_initrd() {
+	local base overlay=$2
+	base=$("$SUITE_ROOT/tools/testing/lib/guest-rootfs.sh" "$1") || return 1
+	mkdir -p "$overlay/suite"
+	cp "$SUITE_ROOT/tools/testing/guest/init" "$overlay/init"
+	cp "$SUITE_ROOT/tools/testing/guest/lib.sh" "$overlay/suite/lib.sh"
+	chmod +x "$overlay/init"
+	# Concatenated newc archives: the kernel unpacks one after the other.
+	{ cat "$base"; (cd "$overlay" && find . | LC_ALL=C sort |
+		cpio -o -H newc --quiet); } >"$overlay.initrd"
+	echo "$overlay.initrd"
+}
 
 # guest_ppc64_boot VMLINUX OVERLAY_DIR LOG [TIMEOUT [CPU [NCPUS]]]: boot
 # with the base initramfs plus OVERLAY_DIR (which holds suite/tests.sh and
@@ -9,16 +25,8 @@
 guest_ppc64_boot() {
 	local vmlinux=$1 overlay=$2 logf=$3 tmo=${4:-900} cpu=${5:-power9}
 	local ncpus=${6:-1}
-	local base initrd rc
-	base=$("$SUITE_ROOT/tools/testing/lib/guest-rootfs.sh")
-	initrd=$overlay.initrd
-	mkdir -p "$overlay/suite"
-	cp "$SUITE_ROOT/tools/testing/guest/init" "$overlay/init"
-	cp "$SUITE_ROOT/tools/testing/guest/lib.sh" "$overlay/suite/lib.sh"
-	chmod +x "$overlay/init"
-	# Concatenated newc archives: the kernel unpacks one after the other.
-	{ cat "$base"; (cd "$overlay" && find . | LC_ALL=C sort |
-		cpio -o -H newc --quiet); } >"$initrd"
+	local initrd rc
+	initrd=$(guest_initrd ppc64el "$overlay") || return 1
 	log "booting the guest (qemu-system-ppc64 -M pseries -cpu $cpu -smp $ncpus, TCG)"
 	rc=0
 	timeout "$tmo" qemu-system-ppc64 -M pseries,x-vof=on -cpu "$cpu" \
@@ -66,15 +74,8 @@ guest_results() {
 # amd64 base initramfs plus OVERLAY_DIR, as guest_ppc64_boot does.
 guest_x86_boot() {
 	local bzimage=$1 overlay=$2 logf=$3 tmo=${4:-900}
-	local base initrd rc
-	base=$("$SUITE_ROOT/tools/testing/lib/guest-rootfs.sh" amd64)
-	initrd=$overlay.initrd
-	mkdir -p "$overlay/suite"
-	cp "$SUITE_ROOT/tools/testing/guest/init" "$overlay/init"
-	cp "$SUITE_ROOT/tools/testing/guest/lib.sh" "$overlay/suite/lib.sh"
-	chmod +x "$overlay/init"
-	{ cat "$base"; (cd "$overlay" && find . | LC_ALL=C sort |
-		cpio -o -H newc --quiet); } >"$initrd"
+	local initrd rc
+	initrd=$(guest_initrd amd64 "$overlay") || return 1
 	log "booting the model guest (qemu-system-x86_64 -smp 1, TCG)"
 	rc=0
 	timeout "$tmo" qemu-system-x86_64 -m 2G -smp 1 -nographic -no-reboot \

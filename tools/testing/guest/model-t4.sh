@@ -90,7 +90,7 @@ check "t4: multiplexed counts scale to within 5% of the run time" test "$mux_bad
 perf record -q -c 1000000 -e task-clock -e sparc_t4/cycles,period=4000000/u \
 	-o /tmp/t4.data -- $SPIN 1000 >/dev/null 2>&1
 perf script -i /tmp/t4.data -F event 2>/dev/null | sort | uniq -c >/tmp/t4.samples
-cat /tmp/t4.samples | sed 's/^/  | /'
+sed 's/^/  | /' /tmp/t4.samples
 ts=$(awk '/task-clock/ { print $1 }' /tmp/t4.samples)
 cs=$(awk '/sparc_t4/ { print $1 }' /tmp/t4.samples)
 echo "model: t4: perf record -c: $cs samples, expected $((${ts:-0} / 4)) from $ts task-clock samples"
@@ -159,4 +159,4 @@ wait $busy 2>/dev/null
 # (idle, as written: the model counts nothing for the idle task)
 STAT_OPTS=-a ZERO_OK=1
 stat_example t4 sparc_t4_dram_0/reads/,sparc_t4_dram_0/writes/ sleep 1
-STAT_OPTS= ZERO_OK=
+STAT_OPTS='' ZERO_OK=''

@@ -37,6 +37,10 @@ check_ratio "ia64: cpu_op_cycles:u follows the task's run time (within 5%)" "$(s
 stat_csv itanium9300/cpu_op_cycles/k $SPIN 500
 check "ia64: cpu_op_cycles:k of a user-mode loop is under 5% of its run time" \
 	awk -v k="$(stat_value 1)" -v t="$tc" 'BEGIN { exit !(k < t / 20) }'
+# Excluding both levels Linux runs at leaves plm 0, which keeps no
+# count (Table 3-4): refused, as the admin guide says.
+stat_csv itanium9300/cpu_op_cycles/h $SPIN 20
+check "ia64: cpu_op_cycles:h is refused" sh -c "! cut -d, -f1 /tmp/stat.lines | grep -q '^[0-9]'"
 
 # Groups: twelve counters; a thirteenth member is refused. (Cycles, a
 # causal event, counts on PMD4-9 only: six of it make a full group.)

@@ -171,6 +171,40 @@ void t4_model_count(unsigned int sl, unsigned int mask, u64 n)
 EXPORT_SYMBOL_IF_KUNIT(t4_model_count);
 
 /**
+ * t4_model_count_selected() - every event a PCR selects occurs @n times
+ * @n: occurrences of each (sl, mask bit) pair, sl 26 once
+ *
+ * Each pair once, however many PCRs select it.
+ */
+void t4_model_count_selected(u64 n)
+{
+	u8 sl[T4_NUM_COUNTERS * 8], mask[T4_NUM_COUNTERS * 8];
+	unsigned int c, b, i, nsel = 0;
+
+	for (c = 0; c < T4_NUM_COUNTERS; c++) {
+		u64 pcr = t4_model.pcr[c];
+		unsigned int s = FIELD_GET(T4_PCR_SL, pcr);
+		unsigned long bits = s == 26 ? 1 : FIELD_GET(T4_PCR_MASK, pcr);
+
+		if (!s)
+			continue;
+		for_each_set_bit(b, &bits, 8) {
+			u8 m = s == 26 ? 0 : BIT(b);
+
+			for (i = 0; i < nsel && (sl[i] != s || mask[i] != m); i++)
+				;
+			if (i == nsel) {
+				sl[nsel] = s;
+				mask[nsel++] = m;
+			}
+		}
+	}
+	for (i = 0; i < nsel; i++)
+		t4_model_count(sl[i], mask[i], n);
+}
+EXPORT_SYMBOL_IF_KUNIT(t4_model_count_selected);
+
+/**
  * t4_model_pcr_writes() - PCR writes (hypervisor calls) so far
  */
 unsigned int t4_model_pcr_writes(void)
@@ -368,6 +402,31 @@ void t4_model_dram_count(unsigned int mcu, unsigned int select, u64 n)
 	raw_spin_unlock_irqrestore(&t4_model_dram_lock, flags);
 }
 EXPORT_SYMBOL_IF_KUNIT(t4_model_dram_count);
+
+/**
+ * t4_model_dram_count_selected() - each controller sees @n of every code
+ *	its DRAM_PERF_CTL_REG selects
+ * @n: events of each select code, however many counters select it
+ */
+void t4_model_dram_count_selected(u64 n)
+{
+	unsigned int mcu, c;
+
+	for (mcu = 0; mcu < T4_DRAM_NR_MCU; mcu++) {
+		u64 ctl = t4_model_mcu[mcu].ctl;
+		unsigned int done = 0;
+
+		for (c = 0; c < 4; c++) {
+			unsigned int sel = (ctl >> (4 * c)) & 0xf;
+
+			if (done & BIT(sel))
+				continue;
+			done |= BIT(sel);
+			t4_model_dram_count(mcu, sel, n);
+		}
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(t4_model_dram_count_selected);
 
 static u64 t4_model_read_ctl(unsigned int mcu)
 {

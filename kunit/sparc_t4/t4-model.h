@@ -105,10 +105,12 @@ extern struct t4_dram_ops t4_model_dram_ops;
 
 void t4_model_reset(void);
 void t4_model_count(unsigned int sl, unsigned int mask, u64 n);
+void t4_model_count_selected(u64 n);
 unsigned int t4_model_pcr_writes(void);
 int t4_model_user_read_pic(unsigned int c, u64 *value);
 u64 t4_model_watchdog(void);
 void t4_model_dram_reset(void);
 void t4_model_dram_count(unsigned int mcu, unsigned int select, u64 n);
+void t4_model_dram_count_selected(u64 n);
 
 #endif /* _T4_MODEL_H */

@@ -36,6 +36,13 @@ tc=$(ms_to_ns "$(stat_value 1)")
 echo "model: fuzz: afterwards cycles:u $(stat_value 2) and $(stat_value 3) over $tc ns"
 check_ratio "fuzz: sparc_t4 still counts run time (within 5%)" "$(stat_value 2)" "$tc" 5
 check_ratio "fuzz: itanium9300 still counts run time (within 5%)" "$(stat_value 3)" "$tc" 5
+# Not while its PMUs have events: the perf core holds the module.
+perf stat -e sparc_t4/cycles/u,itanium9300/cpu_op_cycles/u -o /tmp/inuse.txt -- $SPIN 1000 &
+inuse=$!
+sleep 1
+check "fuzz: rmmod pmu_model_live is refused while its events count" sh -c "! rmmod pmu_model_live"
+wait $inuse
+check "fuzz: the events kept counting" grep -q 'sparc_t4/cycles/u' /tmp/inuse.txt
 check "fuzz: rmmod pmu_model_live" rmmod pmu_model_live
 dmesg | grep pmu_model_live | tail -n 2 | sed 's/^/  | /'
 check "fuzz: every model NMI arrived" sh -c "! dmesg | grep -q 'NMIs never arrived'"

@@ -517,9 +517,12 @@ static void p9k_generic_events(struct kunit *test)
 
 static void p9k_multiplexes(struct kunit *test)
 {
-	/* Both need PMC1: the perf core rotates them. */
-	struct perf_event *a = p9k_open(0x10002, 0, NULL);
-	struct perf_event *b = p9k_open(0x1001e, 0, NULL);
+	/*
+	 * Both need PMC1, and neither has a code on another PMC: the perf
+	 * core rotates them.
+	 */
+	struct perf_event *a = p9k_open(0x10010, 0, NULL);
+	struct perf_event *b = p9k_open(0x10018, 0, NULL);
 	unsigned int i = 0;
 	ktime_t start;
 
@@ -527,10 +530,34 @@ static void p9k_multiplexes(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 	start = ktime_get();
 	do {
-		p9_model_count(0x10002, 10);
-		p9_model_count(0x1001e, 10);
+		p9_model_count(0x10010, 10);
+		p9_model_count(0x10018, 10);
 	} while (pmu_model_mux_more(start, ++i));
 	pmu_model_expect_multiplexed(test, a, b);
+}
+
+/*
+ * PM_CYC asked for as 0x1001e, with PMC1 taken: it counts on another PMC
+ * with that PMC's code, all the time, beside the PMC1 event.
+ */
+static void p9k_alternative_counts(struct kunit *test)
+{
+	struct perf_event *a = p9k_open(0x10010, 0, NULL);
+	struct perf_event *b = p9k_open(0x1001e, 0, NULL);
+	u64 enabled, running;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_EQ(test, b->hw.idx, 2);
+	p9_model_count(0x10010, 300);
+	p9_model_count(0x1001e, 1000);	/* PMC1's cycles: not b's counter */
+	p9_model_count(0x2001e, 700);
+	KUNIT_EXPECT_EQ(test, p9k_value(a), 300ULL);
+	KUNIT_EXPECT_EQ(test, perf_event_read_value(b, &enabled, &running),
+			700ULL);
+	KUNIT_EXPECT_EQ(test, enabled, running);
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
 }
 
 /* B's signal, counted past B's period, then the alert taken: an NMI. */
@@ -1085,6 +1112,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_refusals),
 	KUNIT_CASE(p9k_generic_events),
 	KUNIT_CASE(p9k_multiplexes),
+	KUNIT_CASE(p9k_alternative_counts),
 	KUNIT_CASE(p9k_nmi_during_read),
 	KUNIT_CASE(p9k_nmi_anywhere),
 	KUNIT_CASE(p9k_stopped_counter_stays_quiet),

@@ -72,13 +72,25 @@ struct p9_catalogue_restriction {
 	u8 dd_minor;
 };
 
+/*
+ * A code, and the codes of the same event on PMC1-4 (0 where
+ * it has none): the driver may count it on any of them.
+ */
+struct p9_catalogue_alternative {
+	u32 code;
+	u32 on_pmc[4];
+};
+
 #define P9_CATALOGUE_NR	1157
 #define P9_RESTRICTIONS_NR	27
+#define P9_ALTERNATIVES_NR	20
 
 /* Sorted by code. */
 extern const struct p9_catalogue_event p9_catalogue[P9_CATALOGUE_NR];
 extern const struct p9_catalogue_restriction
 	p9_restrictions[P9_RESTRICTIONS_NR];
+extern const struct p9_catalogue_alternative
+	p9_alternatives[P9_ALTERNATIVES_NR];
 
 extern const struct p9_catalogue_group p9_groups[];
 extern const unsigned int p9_groups_len;

@@ -60,6 +60,21 @@ static bool p9_sample_valid(u8 mode, u8 elig)
 	}
 }
 
+/*
+ * The codes of the same event on PMC1-4 when @config is exactly one of
+ * the catalogue's codes that have alternatives; NULL otherwise. A code
+ * with other fields set is another configuration, and keeps its PMC.
+ */
+static const u32 *p9_event_alternatives(u64 config)
+{
+	unsigned int i;
+
+	for (i = 0; i < P9_ALTERNATIVES_NR; i++)
+		if (p9_alternatives[i].code == config)
+			return p9_alternatives[i].on_pmc;
+	return NULL;
+}
+
 /**
  * p9_event_decode() - decode a raw event code and check it
  * @config: the raw code (perf_event_attr.config)
@@ -87,6 +102,7 @@ int p9_event_decode(u64 config, struct p9_event *ev, const char **why)
 		.sdar_mode = FIELD_GET(P9_RAW_SDAR_MODE, config),
 		.reload_qual_en = FIELD_GET(P9_RAW_RELOAD_QUAL_EN, config),
 		.reload_qual = FIELD_GET(P9_RAW_RELOAD_QUAL, config),
+		.alt = p9_event_alternatives(config),
 	};
 
 	/* Figure 5-2: bits 0:11, 40, 44 and 54 are reserved. */

@@ -81,6 +81,9 @@
  * @reload_qual: MMCR1[DC_RLD_QUAL] (bit 1) and MMCR1[IC_RLD_QUAL] (bit 0)
  * @l2l3: an L2/L3 event bus event, which needs PMC4 (section 5.16)
  * @mmu: an MMU event bus event, counted on PMC1 only (section 5.16)
+ * @alt: when the code is one of the catalogue's codes that count the same
+ *	event on different PMCs (p9_alternatives[]), that event's code on
+ *	each of PMC1-4, 0 where it has none; else NULL
  */
 struct p9_event {
 	u64 config;
@@ -101,6 +104,7 @@ struct p9_event {
 	u8 reload_qual;
 	bool l2l3;
 	bool mmu;
+	const u32 *alt;
 };
 
 int p9_event_decode(u64 config, struct p9_event *ev, const char **why);

@@ -82,6 +82,22 @@ static void p9_mmcr_any_pmc_event(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.m.mmcr1, (2ULL << (63 - 3)) | (0x80ULL << (63 - 39)));
 }
 
+static void p9_mmcr_alternative(struct kunit *test)
+{
+	/*
+	 * PM_LD_MISS_L1 is 0x3e054 (unit 0xe, selector 0x54) on PMC3 and
+	 * 0x400f0 on PMC4; PMC3 is taken by 0x3000a: PMC4 gets 0x400f0's.
+	 */
+	static const u64 codes[] = { 0x3e054, 0x3000a };
+	struct mmcr_case c = {};
+
+	compute(test, &c, codes, 2, false);
+	KUNIT_EXPECT_EQ(test, c.s.pmc[0], 4);
+	KUNIT_EXPECT_EQ(test, c.m.mmcr1,
+			(0x0aULL << (63 - 55)) |	/* PMC3SEL 48:55 */
+			0xf0ULL);			/* PMC4SEL 56:63 */
+}
+
 static void p9_mmcr_companion(struct kunit *test)
 {
 	/* pm_l2_6: PMC4 gets 0x46884, unit 6, comb 2, selector 0x84. */
@@ -240,6 +256,7 @@ static struct kunit_case p9_mmcr_cases[] = {
 	KUNIT_CASE(p9_mmcr_single_pmc1),
 	KUNIT_CASE(p9_mmcr_unit_comb_sel),
 	KUNIT_CASE(p9_mmcr_any_pmc_event),
+	KUNIT_CASE(p9_mmcr_alternative),
 	KUNIT_CASE(p9_mmcr_companion),
 	KUNIT_CASE(p9_mmcr_exclusions_guest),
 	KUNIT_CASE(p9_mmcr_exclusions_hv_kernel),

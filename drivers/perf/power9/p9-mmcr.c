@@ -16,11 +16,12 @@
 #include "p9-mmcr.h"
 #include <pmu-suite/p9-regs.h>
 
-static u64 p9_mmcr1_pmc(u8 pmc, const struct p9_event *ev)
+/* MMCR1's unit, combination and selector fields of @pmc for @code */
+static u64 p9_mmcr1_pmc(u8 pmc, u64 code)
 {
-	return ((u64)ev->unit << P9_MMCR1_UNIT_SHIFT(pmc)) |
-	       ((u64)ev->comb << P9_MMCR1_COMB_SHIFT(pmc)) |
-	       ((u64)ev->pmcxsel << P9_MMCR1_SEL_SHIFT(pmc));
+	return (FIELD_GET(P9_RAW_UNIT, code) << P9_MMCR1_UNIT_SHIFT(pmc)) |
+	       (FIELD_GET(P9_RAW_COMB, code) << P9_MMCR1_COMB_SHIFT(pmc)) |
+	       (FIELD_GET(P9_RAW_PMCXSEL, code) << P9_MMCR1_SEL_SHIFT(pmc));
 }
 
 /* The freeze bits @fcp, @fcs and @fch that leave out what @a excludes */
@@ -138,19 +139,13 @@ void p9_compute_mmcr(const struct p9_event *evs,
 		}
 
 		if (pmc <= P9_NUM_PROG_PMCS)
-			m->mmcr1 |= p9_mmcr1_pmc(pmc, &evs[i]);
+			m->mmcr1 |= p9_mmcr1_pmc(pmc, s->alt_code[i] ?:
+						      evs[i].config);
 		m->mmcr2 |= p9_mmcr2_pmc(pmc, &attrs[i], kernel_is_hv);
 		m->mmcr0 |= pmc == 1 ? P9_MMCR0_PMC1CE : P9_MMCR0_PMCJCE;
 	}
-	if (s->companion) {
-		struct p9_event comp = {
-			.unit = FIELD_GET(P9_RAW_UNIT, s->companion),
-			.comb = FIELD_GET(P9_RAW_COMB, s->companion),
-			.pmcxsel = FIELD_GET(P9_RAW_PMCXSEL, s->companion),
-		};
-
-		m->mmcr1 |= p9_mmcr1_pmc(4, &comp);
-	}
+	if (s->companion)
+		m->mmcr1 |= p9_mmcr1_pmc(4, s->companion);
 	if (s->reload_qual_en) {
 		if (s->reload_qual & 2)
 			m->mmcr1 |= P9_MMCR1_DC_RLD_QUAL;

@@ -30,11 +30,13 @@ static struct p9_event ev_of(struct kunit *test, u64 code)
 
 /*
  * Section 5.16 restated for the brute force, independently of the
- * scheduler: a PMC field names the counter; MMU events need PMC1; the
- * rest go on any of PMC1-4.
+ * scheduler: a PMC field names the counter, or one of the PMCs the event
+ * has a code on; MMU events need PMC1; the rest go on any of PMC1-4.
  */
 static bool bf_allowed(const struct p9_event *ev, unsigned int pmc)
 {
+	if (ev->alt && pmc >= 1 && pmc <= 4 && ev->alt[pmc - 1])
+		return true;
 	if (ev->pmc)
 		return pmc == ev->pmc;
 	if (ev->mmu)
@@ -256,6 +258,68 @@ static void p9_sched_reload_qual_agree(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p9_schedule(g, 2, &s), 0);
 }
 
+/* PM_CYC moves to another PMC, with that PMC's code, when PMC1 is taken. */
+static void p9_sched_alternative_code(struct kunit *test)
+{
+	struct p9_event g[] = { ev_of(test, 0x10010), ev_of(test, 0x1001e) };
+	struct p9_event ld[] = { ev_of(test, 0x3e054), ev_of(test, 0x3000a) };
+	struct p9_schedule s;
+
+	KUNIT_ASSERT_EQ(test, p9_schedule(g, 2, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.pmc[0], 1);
+	KUNIT_EXPECT_EQ(test, s.alt_code[0], 0U);
+	KUNIT_EXPECT_EQ(test, s.pmc[1], 2);
+	KUNIT_EXPECT_EQ(test, s.alt_code[1], 0x2001eU);
+	/* PM_LD_MISS_L1 has a PMC4 code only. */
+	KUNIT_ASSERT_EQ(test, p9_schedule(ld, 2, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.pmc[0], 4);
+	KUNIT_EXPECT_EQ(test, s.alt_code[0], 0x400f0U);
+}
+
+/* Groups placeable with their own codes are placed as they always were. */
+static void p9_sched_own_codes_first(struct kunit *test)
+{
+	struct p9_event any_first[] = { ev_of(test, 0x2080), ev_of(test, 0x1001e) };
+	struct p9_event pmc2[] = { ev_of(test, 0x2001e), ev_of(test, 0x20002) };
+	struct p9_schedule s;
+
+	KUNIT_ASSERT_EQ(test, p9_schedule(any_first, 2, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.pmc[0], 2);
+	KUNIT_EXPECT_EQ(test, s.pmc[1], 1);
+	KUNIT_EXPECT_EQ(test, s.alt_code[1], 0U);
+	/* When one must move, the first keeps its own PMC. */
+	KUNIT_ASSERT_EQ(test, p9_schedule(pmc2, 2, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.pmc[0], 2);
+	KUNIT_EXPECT_EQ(test, s.alt_code[0], 0U);
+	KUNIT_EXPECT_NE(test, s.pmc[1], 2);
+	KUNIT_EXPECT_EQ(test, s.alt_code[1] & 0xfffff, 0x2U | (u32)s.pmc[1] << 16);
+}
+
+/*
+ * Only exact catalogue codes of one name on several PMCs have
+ * alternatives: not a code with other fields set, not the L2 busy pairs.
+ */
+static void p9_sched_alternatives_exact(struct kunit *test)
+{
+	u64 qual = 0x1001e | P9_RAW_RELOAD_QUAL_EN;
+	struct p9_event g[] = { ev_of(test, 0x10010), ev_of(test, qual) };
+	struct p9_event busy[] = { ev_of(test, 0x3608c), ev_of(test, 0x3000a) };
+	struct p9_event br[] = {
+		ev_of(test, 0x20036), ev_of(test, 0x2000a), ev_of(test, 0x4000a),
+	};
+	struct p9_schedule s;
+
+	KUNIT_EXPECT_NULL(test, g[1].alt);
+	KUNIT_EXPECT_EQ(test, p9_schedule(g, 2, &s), -ENOSPC);
+	KUNIT_EXPECT_NULL(test, busy[0].alt);
+	KUNIT_EXPECT_EQ(test, p9_schedule(busy, 2, &s), -ENOSPC);
+	/* PM_BR_2PATH has codes on PMC2 and PMC4 only. */
+	KUNIT_EXPECT_EQ(test, p9_event_alt_pmcs(&br[0]), (u8)0xa);
+	KUNIT_EXPECT_EQ(test, p9_schedule(br, 3, &s), -ENOSPC);
+	KUNIT_ASSERT_EQ(test, p9_schedule(br, 2, &s), 0);
+	KUNIT_EXPECT_EQ(test, s.alt_code[0], 0x40036U);
+}
+
 static struct kunit_case p9_sched_cases[] = {
 	KUNIT_CASE(p9_sched_matches_brute_force),
 	KUNIT_CASE(p9_sched_table_5_24),
@@ -267,6 +331,9 @@ static struct kunit_case p9_sched_cases[] = {
 	KUNIT_CASE(p9_sched_full_group),
 	KUNIT_CASE(p9_sched_shared_mmcra),
 	KUNIT_CASE(p9_sched_reload_qual_agree),
+	KUNIT_CASE(p9_sched_alternative_code),
+	KUNIT_CASE(p9_sched_own_codes_first),
+	KUNIT_CASE(p9_sched_alternatives_exact),
 	{}
 };
 

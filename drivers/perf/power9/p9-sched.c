@@ -25,6 +25,12 @@
  * (PM_L2_LD_DISP, PM_L2_INST, ...) stand beside 0x80's in pm_l2_1 and
  * 0x8a's in pm_l2_12, with PMC4 holding the other selector's event: they
  * go with any group, and never take PMC4 from it.
+ *
+ * Some events have a code on each of several PMCs (PM_CYC on PMC1-4,
+ * PM_LD_MISS_L1 on PMC3 and PMC4: p9_alternatives[]). A group is first
+ * placed with the codes it was given; only when that fails may such an
+ * event move to another PMC with that PMC's code, so that every group
+ * that could be placed before is placed and programmed as before.
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
@@ -50,6 +56,24 @@ u8 p9_event_allowed_pmcs(const struct p9_event *ev)
 EXPORT_SYMBOL_IF_KUNIT(p9_event_allowed_pmcs);
 
 /**
+ * p9_event_alt_pmcs() - the PMCs an event may count on, alternatives too
+ * @ev: a decoded event
+ *
+ * Return: a mask with bit n set for PMC n + 1.
+ */
+u8 p9_event_alt_pmcs(const struct p9_event *ev)
+{
+	u8 mask = p9_event_allowed_pmcs(ev);
+	unsigned int i;
+
+	for (i = 0; ev->alt && i < P9_NUM_PROG_PMCS; i++)
+		if (ev->alt[i])
+			mask |= BIT(i);
+	return mask;
+}
+EXPORT_SYMBOL_IF_KUNIT(p9_event_alt_pmcs);
+
+/**
  * p9_l2l3_companion() - the PMC4 code that lets an L2/L3 event count
  * @ev: a decoded L2/L3 event
  */
@@ -64,6 +88,7 @@ struct p9_search {
 	unsigned int n;
 	const struct p9_event *l2l3;	/* first L2/L3 event, if any */
 	const struct p9_event *sel;	/* first of its L2/L3 group, if any */
+	bool alternatives;		/* events may use their alternatives */
 	struct p9_schedule *s;
 };
 
@@ -88,12 +113,17 @@ static bool p9_leaf_ok(struct p9_search *st)
 
 static bool p9_place(struct p9_search *st, unsigned int i)
 {
-	u8 allowed, pmc;
+	const struct p9_event *ev = &st->evs[i];
+	u8 allowed, pmc, k;
 
 	if (i == st->n)
 		return p9_leaf_ok(st);
-	allowed = p9_event_allowed_pmcs(&st->evs[i]) & ~st->s->used;
-	for (pmc = 0; pmc < P9_NUM_PMCS; pmc++) {
+	allowed = st->alternatives ? p9_event_alt_pmcs(ev) :
+				     p9_event_allowed_pmcs(ev);
+	allowed &= ~st->s->used;
+	/* From the event's own PMC, so that its own code goes first. */
+	for (k = 0; k < P9_NUM_PMCS; k++) {
+		pmc = ((ev->pmc ? ev->pmc - 1 : 0) + k) % P9_NUM_PMCS;
 		if (!(allowed & BIT(pmc)))
 			continue;
 		st->s->used |= BIT(pmc);
@@ -109,7 +139,8 @@ static bool p9_place(struct p9_search *st, unsigned int i)
  * p9_schedule() - place a group of events on the PMCs
  * @evs: the group's decoded events
  * @n: how many
- * @s: filled with the placement and the shared register bits
+ * @s: filled with the placement, the alternative codes it uses and the
+ *	shared register bits
  *
  * Return: 0; -ENOSPC when the events cannot all be placed (L2/L3 events
  * of different selectors never can); -EINVAL when they ask for different
@@ -154,7 +185,14 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 	}
 	if (!p9_place(&st, 0)) {
 		s->used = 0;
-		return -ENOSPC;
+		st.alternatives = true;
+		if (!p9_place(&st, 0)) {
+			s->used = 0;
+			return -ENOSPC;
+		}
+		for (i = 0; i < n; i++)
+			if (s->pmc[i] != evs[i].pmc && evs[i].alt)
+				s->alt_code[i] = evs[i].alt[s->pmc[i] - 1];
 	}
 	if (st.l2l3 && !(s->used & BIT(3)))
 		s->companion = p9_l2l3_companion(st.sel ? st.sel : st.l2l3);

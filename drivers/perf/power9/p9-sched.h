@@ -11,6 +11,9 @@
  * struct p9_schedule - where a group's events count, and what they share
  * @pmc: PMC (1-6) of each event, in the order given to p9_schedule()
  * @used: bit n set when PMC n + 1 holds an event
+ * @alt_code: the code programmed for each event placed on another PMC
+ *	than its code's, in the order given (an alternative); 0 for an
+ *	event counted with its own code
  * @companion: raw code programmed on PMC4, not counted for any event,
  *	when the group's L2/L3 events need PMC4 and no event of the group
  *	holds it; 0 when none is needed
@@ -21,6 +24,7 @@
 struct p9_schedule {
 	u8 pmc[P9_NUM_PMCS];
 	u8 used;
+	u32 alt_code[P9_NUM_PMCS];
 	u64 companion;
 	u64 mmcra;
 	bool reload_qual_en;
@@ -30,6 +34,7 @@ struct p9_schedule {
 int p9_schedule(const struct p9_event *evs, unsigned int n,
 		struct p9_schedule *s);
 u8 p9_event_allowed_pmcs(const struct p9_event *ev);
+u8 p9_event_alt_pmcs(const struct p9_event *ev);
 u64 p9_l2l3_companion(const struct p9_event *ev);
 
 #endif /* _P9_SCHED_H */

@@ -9,6 +9,7 @@ count wrongly on POWER9 DD2.1 and DD2.2, which the guide does not list).  Output
   drivers/perf/power9/p9-catalogue.h   structs, enum p9_event_category
   drivers/perf/power9/p9-catalogue.c   p9_catalogue[] sorted by code,
                                        p9_restrictions[] sorted by code,
+                                       p9_alternatives[] sorted by code,
                                        p9_groups[] (Table 5-24)
   tools/perf/pmu-events/arch/powerpc/power9-pmu/<category>.json
                                        one file per event category
@@ -27,6 +28,15 @@ Sysfs aliases
   zeros: pm_inst_cmpl (0x10002), pm_inst_cmpl_c100fe, pm_inst_cmpl_c20002.
   Aliases use only [a-z0-9_], a subset of what perf's event-name lexer
   accepts; uniqueness is checked.
+
+Alternatives
+  Codes of one name on different PMCs count the same event, so the driver
+  may place an event on another PMC with that PMC's code when its own is
+  taken (p9_alternatives[]).  A name's codes are alternatives when every
+  one names a PMC 1-4 and none is an event bus event of the L2, L3 or MMU
+  tables (whose PMC picks a different part of the bus: PM_CO0_BUSY on PMC3
+  and PMC4 are two samples, not one event twice), a marked event or a code
+  restricted on some revision.  Per PMC the lowest code is the one used.
 
 perf JSON
   EventName is the alias in upper case, so that it is unique within the PMU
@@ -185,6 +195,36 @@ def restrictions(doc):
     return sorted(out)
 
 
+# Tables whose codes are never alternatives (see the docstring).
+NO_ALTERNATIVES = ('l2', 'l3', 'mmu', 'marked')
+NUM_PROG_PMCS = 4
+
+
+def alternatives(events, restricted):
+    """[(code, [code on PMC1..4 or 0], name)] sorted by code."""
+    by_name = {}
+    for ev in events:
+        by_name.setdefault(ev['name'], []).append(ev)
+    bad = {code for code, _, _, _ in restricted}
+    out = []
+    for name, evs in by_name.items():
+        codes = sorted(int(ev['code'], 16) for ev in evs)
+        if len(codes) < 2 or any(ev['category'] in NO_ALTERNATIVES or
+                                 not 1 <= ev['pmc'] <= NUM_PROG_PMCS
+                                 for ev in evs):
+            continue
+        if any(code & 0x100 or code in bad for code in codes):
+            continue
+        on_pmc = [0] * NUM_PROG_PMCS
+        for code in codes:
+            pmc = (code >> 16) & 0xf
+            on_pmc[pmc - 1] = on_pmc[pmc - 1] or code
+        if sum(1 for c in on_pmc if c) < 2:
+            continue
+        out.extend((code, on_pmc, name) for code in codes)
+    return sorted(out)
+
+
 def c_code(code):
     return '0x%x' % int(code, 16)
 
@@ -200,7 +240,7 @@ def tab_pad(text, column):
     return text + '\t' * tabs
 
 
-def gen_header(events, restricted):
+def gen_header(events, restricted, alts):
     out = [h_banner('its own tables')]
     out.append('\n#ifndef _P9_CATALOGUE_H\n#define _P9_CATALOGUE_H\n\n'
                '#include <linux/types.h>\n'
@@ -245,22 +285,33 @@ def gen_header(events, restricted):
                '\tu8 dd_major;\n'
                '\tu8 dd_minor;\n'
                '};\n\n'
+               '/*\n'
+               ' * A code, and the codes of the same event on PMC1-4 (0 where\n'
+               ' * it has none): the driver may count it on any of them.\n'
+               ' */\n'
+               'struct p9_catalogue_alternative {\n'
+               '\tu32 code;\n'
+               '\tu32 on_pmc[4];\n'
+               '};\n\n'
                '#define P9_CATALOGUE_NR\t%d\n'
-               '#define P9_RESTRICTIONS_NR\t%d\n\n'
+               '#define P9_RESTRICTIONS_NR\t%d\n'
+               '#define P9_ALTERNATIVES_NR\t%d\n\n'
                '/* Sorted by code. */\n'
                'extern const struct p9_catalogue_event '
                'p9_catalogue[P9_CATALOGUE_NR];\n'
                'extern const struct p9_catalogue_restriction\n'
-               '\tp9_restrictions[P9_RESTRICTIONS_NR];\n\n'
+               '\tp9_restrictions[P9_RESTRICTIONS_NR];\n'
+               'extern const struct p9_catalogue_alternative\n'
+               '\tp9_alternatives[P9_ALTERNATIVES_NR];\n\n'
                'extern const struct p9_catalogue_group p9_groups[];\n'
                'extern const unsigned int p9_groups_len;\n\n'
                '#endif /* _P9_CATALOGUE_H */\n'
                % (tab_pad('\tunsigned int nr;', 40), len(events),
-                  len(restricted)))
+                  len(restricted), len(alts)))
     return ''.join(out)
 
 
-def gen_c(events, groups, aliases, restricted):
+def gen_c(events, groups, aliases, restricted, alts):
     source = 'power9/events.json, groups.json and restrictions.json'
     out = [pmucat.c_banner(source, TOOL)]
     out.append('\n#include <kunit/visibility.h>\n#include <linux/export.h>\n#include <linux/kernel.h>\n\n'
@@ -280,6 +331,12 @@ def gen_c(events, groups, aliases, restricted):
     for code, major, minor, name in restricted:
         out.append('\t{ 0x%x, %d, %d },\t/* %s */\n' % (code, major, minor, name))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_restrictions);\n\n')
+    out.append('const struct p9_catalogue_alternative\n'
+               'p9_alternatives[P9_ALTERNATIVES_NR] = {\n')
+    for code, on_pmc, name in alts:
+        out.append('\t{ 0x%x, { %s } },\t/* %s */\n'
+                   % (code, ', '.join('0x%x' % c for c in on_pmc), name))
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_alternatives);\n\n')
     out.append('const struct p9_catalogue_group p9_groups[] = {\n')
     for g in groups:
         codes = [c_code(e['code']) for e in g['events']]
@@ -496,9 +553,11 @@ def generate(data_dir=None):
                                 % (g['id'], e['code']))
     aliases = assign_aliases(events)
     restricted = restrictions(load(RESTRICTIONS_JSON))
+    alts = alternatives(events, restricted)
     files = {
-        H_FILE: gen_header(events, restricted),
-        C_FILE: gen_c(events, groups_doc['groups'], aliases, restricted),
+        H_FILE: gen_header(events, restricted, alts),
+        C_FILE: gen_c(events, groups_doc['groups'], aliases, restricted,
+                      alts),
     }
     per_cat = perf_events(events, aliases)
     for cat, _, _ in CATEGORIES:

@@ -226,6 +226,42 @@ class Aliases(Data):
         self.assertNotIn('Description', text)
 
 
+class Alternatives(Data):
+    def alternatives(self, restricted=()):
+        return self.gen.alternatives(self.events, restricted)
+
+    def test_sets(self):
+        names = sorted({name for _, _, name in self.alternatives()})
+        self.assertEqual(names, ['PM_BR_2PATH', 'PM_CYC', 'PM_INST_CMPL',
+                                 'PM_INST_DISP', 'PM_LD_MISS_L1',
+                                 'PM_SUSPENDED'])
+        alts = {code: on_pmc for code, on_pmc, _ in self.alternatives()}
+        self.assertEqual(alts[0x100f0], [0x1001e, 0x2001e, 0x3001e, 0x4001e])
+        self.assertEqual(alts[0x3e054], [0, 0, 0x3e054, 0x400f0])
+        self.assertEqual(sorted(alts), list(alts))
+
+    def test_each_code_is_its_own_pmcs_or_listed(self):
+        for code, on_pmc, name in self.alternatives():
+            pmc = (code >> 16) & 0xf
+            self.assertIn(on_pmc[pmc - 1], (code,) + tuple(
+                int(e['code'], 16) for e in self.events if e['name'] == name))
+            for i, alt in enumerate(on_pmc):
+                if alt:
+                    self.assertEqual((alt >> 16) & 0xf, i + 1)
+                    self.assertEqual(self.by_code['%010X' % alt]['name'], name)
+
+    def test_exclusions(self):
+        codes = {code for code, _, _ in self.alternatives()}
+        # L2 bus sample points, any-PMC codes: never alternatives.
+        self.assertNotIn(0x3608c, codes)
+        self.assertNotIn(0x10016, codes)
+        # A restricted code takes its whole name out.
+        restricted = [(0x20036, 2, 2, 'PM_BR_2PATH')]
+        codes = {code for code, _, _ in self.alternatives(restricted)}
+        self.assertNotIn(0x40036, codes)
+        self.assertIn(0x1001e, codes)
+
+
 class Groups(Data):
     def test_codes_in_catalogue_and_names_agree(self):
         for g in self.groups_doc['groups']:

@@ -139,8 +139,13 @@ static int open_event(int type, __u64 config, int group)
 
 static unsigned long sink;
 
-/* A loop the compiler keeps. */
-static void work(unsigned long n)
+/*
+ * A loop the compiler keeps, in one place: inlined, each caller's copy
+ * lands elsewhere, and TCG's POWER9 counted the copy after
+ * PERF_EVENT_IOC_PERIOD in ov_period() as one sample's worth, on both
+ * PMUs, once unrelated code moved it.
+ */
+static __attribute__((noipa)) void work(unsigned long n)
 {
 	unsigned long i, sum = 0;
 
@@ -389,11 +394,28 @@ struct ring {
 	size_t size;
 };
 
+/*
+ * The ring's head, as the kernel last wrote it. The kernel writes it from
+ * the overflow interrupt, which the compiler does not see: the barrier
+ * keeps the load after the work that made the samples, the acquire keeps
+ * the records' reads after the load (as perf reads it).
+ */
+static __u64 ring_head(struct ring *r)
+{
+	__asm__ __volatile__("" ::: "memory");
+	return __atomic_load_n(&r->meta->data_head, __ATOMIC_ACQUIRE);
+}
+
+/* Give the records up to @tail back to the kernel. */
+static void ring_consumed(struct ring *r, __u64 tail)
+{
+	__atomic_store_n(&r->meta->data_tail, tail, __ATOMIC_RELEASE);
+}
+
 static int check_samples(struct ring *r, long *samples, long *bad)
 {
-	__u64 head = r->meta->data_head, tail = r->meta->data_tail;
+	__u64 head = ring_head(r), tail = r->meta->data_tail;
 
-	__sync_synchronize();
 	while (tail + sizeof(struct perf_event_header) <= head) {
 		struct perf_event_header h;
 		__u64 rec[256];
@@ -423,7 +445,7 @@ static int check_samples(struct ring *r, long *samples, long *bad)
 		}
 		tail += h.size;
 	}
-	r->meta->data_tail = tail;
+	ring_consumed(r, tail);
 	return 0;
 }
 
@@ -544,10 +566,9 @@ static void ring_unmap(struct ring *r)
 /* PERF_RECORD_SAMPLE records in the ring, consumed. */
 static long ring_samples(struct ring *r)
 {
-	__u64 head = r->meta->data_head, tail = r->meta->data_tail;
+	__u64 head = ring_head(r), tail = r->meta->data_tail;
 	long n = 0;
 
-	__sync_synchronize();
 	while (tail + sizeof(struct perf_event_header) <= head) {
 		struct perf_event_header h;
 		size_t i, off = tail % r->size;
@@ -559,7 +580,7 @@ static long ring_samples(struct ring *r)
 		n += h.type == PERF_RECORD_SAMPLE;
 		tail += h.size;
 	}
-	r->meta->data_tail = tail;
+	ring_consumed(r, tail);
 	return n;
 }
 

@@ -138,6 +138,12 @@ struct pmu_core_sample {
  *	PERF_EVENT_FLAG_USER_READ_CNT, publishes its counter in the mmap
  *	page while it counts in its task, and @program opens the counter
  *	to user space only for pmu_core_user_readable() events
+ * @task_counter: optional; whether @event, checked, gives its counter to
+ *	its task, which reads and writes it itself (POWER9's event-based
+ *	branches). The framework marks it with PMU_CORE_TASK_COUNTER, keeps
+ *	the counter's value in prev_count while the event is off the PMU
+ *	and writes it back when it comes on, and never counts, arms or
+ *	samples it: such an event's count stays zero
  * @may_run: optional; whether @event may count now: add() asks it on the
  *	CPU that would count the event, current being the task running
  *	there; no means the event waits, as if its counters were taken
@@ -188,6 +194,7 @@ struct pmu_core_ops {
 		     const char **why);
 	bool (*other_threads)(struct pmu_core *pc, struct perf_event *event);
 	bool (*user_read)(struct pmu_core *pc, struct perf_event *event);
+	bool (*task_counter)(struct pmu_core *pc, struct perf_event *event);
 	bool (*may_run)(struct pmu_core *pc, struct perf_event *event);
 	int (*decode)(struct pmu_core *pc, void *priv, unsigned int slot,
 		      struct perf_event *event);
@@ -300,6 +307,14 @@ struct pmu_core {
 	struct attribute *caps_attrs[5];
 	bool registered;
 };
+
+/* hw.flags: the event's counter is its task's (pmu_core_ops.task_counter) */
+#define PMU_CORE_TASK_COUNTER	BIT(19)
+
+static inline bool pmu_core_task_counter(struct perf_event *event)
+{
+	return event->hw.flags & PMU_CORE_TASK_COUNTER;
+}
 
 /**
  * pmu_core_save_brstack() - put a branch stack in a sample

@@ -23,7 +23,9 @@
  *	them back (last event gone)
  * @read_pmc: read PMC1-6 (32 bits)
  * @write_pmc: write PMC1-6
+ * @read_mmcr0: read MMCR0 (only for an event-based branch task's bits)
  * @write_mmcr0: write MMCR0
+ * @read_mmcr2: read MMCR2 (likewise)
  * @write_mmcr: write MMCR1, MMCR2 or MMCRA
  * @set_in_use: tell the hypervisor whether the counters are in use, so
  *	that it keeps them across partition switches
@@ -35,6 +37,10 @@
  * @clear_bhrb: empty the BHRB (clrbhrb)
  * @fetch_insn: read the instruction word at @addr in the interrupted
  *	context, without faulting; false when it cannot be read
+ * @ebb_save: optional (without it EBB events are refused); keep @t and
+ *	SIAR, SIER and SDAR, which the task reads, with the current task
+ * @ebb_restore: fill @t with what the current task kept (zero if it never
+ *	ran EBB events) and put its SIAR, SIER and SDAR back
  * @kernel_is_hv: the kernel runs in hypervisor state
  * @kernel_base: lowest kernel address
  * @pvr: the processor version register (its revision restricts events)
@@ -43,7 +49,9 @@ struct p9_pmu_ops {
 	struct pmu_core_backend hw;
 	u64 (*read_pmc)(unsigned int pmc);
 	void (*write_pmc)(unsigned int pmc, u64 value);
+	u64 (*read_mmcr0)(void);
 	void (*write_mmcr0)(u64 value);
+	u64 (*read_mmcr2)(void);
 	void (*write_mmcr)(enum p9_mmcr_reg reg, u64 value);
 	void (*set_in_use)(bool in_use);
 	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);
@@ -51,6 +59,8 @@ struct p9_pmu_ops {
 	u64 (*read_bhrb)(unsigned int n);
 	void (*clear_bhrb)(void);
 	bool (*fetch_insn)(u64 addr, u32 *insn);
+	void (*ebb_save)(const struct p9_ebb_task *t);
+	void (*ebb_restore)(struct p9_ebb_task *t);
 	bool kernel_is_hv;
 	u64 kernel_base;
 	u32 pvr;

@@ -136,4 +136,15 @@ struct p9_mmcr {
 	u64 mmcra;
 };
 
+/**
+ * struct p9_ebb_task - the MMCR bits an event-based branch task owns,
+ *	kept with the task while its events are off the PMU
+ * @mmcr0: MMCR0[FC, PMAE, PMAO]
+ * @mmcr2: MMCR2[FCnP]
+ */
+struct p9_ebb_task {
+	u64 mmcr0;
+	u64 mmcr2;
+};
+
 #endif /* _P9_REGS_H */

@@ -20,6 +20,13 @@
  * second entry with its target and T set; P when mispredicted. The
  * model tells the kinds of branch from the instruction word, as the
  * hardware does.
+ *
+ * With MMCR0[EBE] an alert is an event-based branch to the task (counted
+ * in ebbs); PMAO is set as for any alert, and the interrupt comes too, as
+ * QEMU raises it. MMCR0[PMCC] decides what problem state may read and
+ * write (p9_model_user_*()): 00 reads of PMC1-6 and MMCR0, 10 reads and
+ * writes of PMC1-6 and MMCR0's FC, PMAE and PMAO, 01 nothing. The task
+ * the tests run as keeps its EBB registers in task.
  */
 #include <linux/bitfield.h>
 #include <linux/irqflags.h>
@@ -107,6 +114,8 @@ static void p9_model_check_alert(void)
 		if (!(p9_model.pmc[pmc] & NEGATIVE) || !p9_model_alert_enabled(pmc))
 			continue;
 		p9_model.alerts++;
+		if (p9_model.mmcr0 & P9_MMCR0_EBE)
+			p9_model.ebbs++;
 		p9_model.mmcr0 &= ~P9_MMCR0_PMAE;
 		p9_model.mmcr0 |= P9_MMCR0_PMAO;
 		if (p9_model.mmcr0 & P9_MMCR0_FCECE)
@@ -237,6 +246,22 @@ static void p9_model_write_pmc(unsigned int pmc, u64 value)
 	p9_model_access();
 }
 
+static u64 p9_model_read_mmcr0(void)
+{
+	u64 value = p9_model.mmcr0;
+
+	p9_model_access();
+	return value;
+}
+
+static u64 p9_model_read_mmcr2(void)
+{
+	u64 value = p9_model.mmcr2;
+
+	p9_model_access();
+	return value;
+}
+
 static void p9_model_write_mmcr0(u64 value)
 {
 	p9_model.mmcr0 = value;
@@ -309,6 +334,78 @@ static bool p9_model_fetch_insn(u64 addr, u32 *insn)
 	return false;
 }
 
+static void p9_model_ebb_save(const struct p9_ebb_task *t)
+{
+	p9_model.task.bits = *t;
+	p9_model.task.siar = p9_model.siar;
+	p9_model.task.sier = p9_model.sier;
+	p9_model.task.sdar = p9_model.sdar;
+	p9_model_access();
+}
+
+static void p9_model_ebb_restore(struct p9_ebb_task *t)
+{
+	p9_model.task.used = true;
+	p9_model.siar = p9_model.task.siar;
+	p9_model.sier = p9_model.task.sier;
+	p9_model.sdar = p9_model.task.sdar;
+	*t = p9_model.task.bits;
+	p9_model_access();
+}
+
+static unsigned int p9_model_pmcc(void)
+{
+	return FIELD_GET(P9_MMCR0_PMCC, p9_model.mmcr0);
+}
+
+/**
+ * p9_model_user_write_pmc() - the task writes a PMC (mtspr in problem state)
+ * @pmc: PMC1-6
+ * @value: what it writes
+ *
+ * Return: false for the facility unavailable interrupt (PMCC not 10).
+ */
+bool p9_model_user_write_pmc(unsigned int pmc, u32 value)
+{
+	if (p9_model_pmcc() != 2)
+		return false;
+	p9_model.pmc[pmc] = value;
+	p9_model_check_alert();
+	return true;
+}
+
+/**
+ * p9_model_user_read_pmc() - the task reads a PMC (mfspr in problem state)
+ * @pmc: PMC1-6
+ * @value: what it reads
+ *
+ * Return: false for the facility unavailable interrupt (PMCC 01).
+ */
+bool p9_model_user_read_pmc(unsigned int pmc, u32 *value)
+{
+	if (p9_model_pmcc() == 1)
+		return false;
+	*value = p9_model.pmc[pmc];
+	return true;
+}
+
+/**
+ * p9_model_user_write_mmcr0() - the task writes MMCR0 in problem state
+ * @value: its FC, PMAE and PMAO are taken, the rest ignored
+ *
+ * Return: false for the facility unavailable interrupt (PMCC not 10).
+ */
+bool p9_model_user_write_mmcr0(u64 value)
+{
+	u64 task = P9_MMCR0_FC | P9_MMCR0_PMAE | P9_MMCR0_PMAO;
+
+	if (p9_model_pmcc() != 2)
+		return false;
+	p9_model.mmcr0 = (p9_model.mmcr0 & ~task) | (value & task);
+	p9_model_check_alert();
+	return true;
+}
+
 static const struct pt_regs *p9_model_user_regs(void)
 {
 	return p9_model.user.valid ? &p9_model.user.regs : NULL;
@@ -339,7 +436,9 @@ const struct p9_pmu_ops p9_model_ops = {
 	},
 	.read_pmc = p9_model_read_pmc,
 	.write_pmc = p9_model_write_pmc,
+	.read_mmcr0 = p9_model_read_mmcr0,
 	.write_mmcr0 = p9_model_write_mmcr0,
+	.read_mmcr2 = p9_model_read_mmcr2,
 	.write_mmcr = p9_model_write_mmcr,
 	.set_in_use = p9_model_set_in_use,
 	.read_sample = p9_model_read_sample,
@@ -347,6 +446,8 @@ const struct p9_pmu_ops p9_model_ops = {
 	.read_bhrb = p9_model_read_bhrb,
 	.clear_bhrb = p9_model_clear_bhrb,
 	.fetch_insn = p9_model_fetch_insn,
+	.ebb_save = p9_model_ebb_save,
+	.ebb_restore = p9_model_ebb_restore,
 	.kernel_base = 0xc000000000000000ULL,
 	.pvr = 0x004e1202,	/* DD2.2, as QEMU's POWER9 */
 };

@@ -74,6 +74,14 @@ struct p9_model {
 		u32 insn;
 	} text[64];
 	unsigned int text_n;
+	unsigned int ebbs;
+	struct {
+		struct p9_ebb_task bits;
+		u64 siar;
+		u64 sier;
+		u64 sdar;
+		bool used;
+	} task;
 };
 
 extern struct p9_model p9_model;
@@ -83,5 +91,8 @@ void p9_model_reset(void);
 void p9_model_count(u64 code, u64 n);
 bool p9_model_take_interrupt(void);
 void p9_model_branch(u64 from, u32 insn, u64 to, bool mispred);
+bool p9_model_user_write_pmc(unsigned int pmc, u32 value);
+bool p9_model_user_read_pmc(unsigned int pmc, u32 *value);
+bool p9_model_user_write_mmcr0(u64 value);
 
 #endif /* _P9_MODEL_H */

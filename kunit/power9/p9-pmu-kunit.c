@@ -1082,6 +1082,164 @@ static void p9k_branch_stack_own_task(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/* Event-based branches: PM_INST_CMPL on PMC1, with the EBB flag. */
+#define P9K_EBB		(0x10002ULL | BIT_ULL(63))
+
+static struct perf_event *p9k_open_ebb(u64 config,
+				       void (*tweak)(struct perf_event_attr *),
+				       int cpu, struct task_struct *task)
+{
+	struct perf_event_attr attr = {
+		.type = p9_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.config = config,
+		.pinned = 1,
+		.exclusive = 1,
+	};
+
+	if (tweak)
+		tweak(&attr);
+	return perf_event_create_kernel_counter(&attr, cpu, task, NULL, NULL);
+}
+
+static void p9k_not_pinned(struct perf_event_attr *attr)
+{
+	attr->pinned = 0;
+}
+
+static void p9k_not_exclusive(struct perf_event_attr *attr)
+{
+	attr->exclusive = 0;
+}
+
+static void p9k_sampling(struct perf_event_attr *attr)
+{
+	attr->sample_period = 1000;
+}
+
+static void p9k_inherit(struct perf_event_attr *attr)
+{
+	attr->inherit = 1;
+}
+
+/* What the built-in PMU refuses, this one refuses, with EINVAL. */
+static void p9k_ebb_refusals(struct kunit *test)
+{
+	struct perf_event *ev;
+
+	ev = p9k_open_ebb(P9K_EBB, NULL, raw_smp_processor_id(), NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = p9k_open_ebb(P9K_EBB, p9k_not_pinned, -1, current);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = p9k_open_ebb(P9K_EBB, p9k_not_exclusive, -1, current);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = p9k_open_ebb(P9K_EBB, p9k_sampling, -1, current);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = p9k_open_ebb(P9K_EBB, p9k_inherit, -1, current);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = p9k_open_ebb(P9K_EBB, NULL, -1, current);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * The task owns PMC1 and MMCR0's FC, PMAE and PMAO while its EBB event
+ * runs; when the event goes off the PMU they go with the task (no EBE,
+ * no problem-state access behind it) and come back as the task left them.
+ */
+static void p9k_ebb_task_owns_counter(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open_ebb(P9K_EBB, NULL, -1, current);
+	u32 v;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, p9_model.mmcr0 & P9_MMCR0_EBE);
+	/* A new task starts with alerts off (EBE's description). */
+	KUNIT_EXPECT_FALSE(test, p9_model.mmcr0 & (P9_MMCR0_PMAE | P9_MMCR0_PMAO));
+	KUNIT_ASSERT_TRUE(test, p9_model_user_write_pmc(1, 0x1000));
+	KUNIT_ASSERT_TRUE(test, p9_model_user_write_mmcr0(P9_MMCR0_PMAE));
+	p9_model_count(0x10002, 500);
+	p9_model.siar = 0x10008888;
+
+	perf_event_disable(ev);
+	KUNIT_EXPECT_FALSE(test, p9_model.mmcr0 & P9_MMCR0_EBE);
+	KUNIT_EXPECT_FALSE(test, p9_model_user_write_pmc(1, 7));
+	KUNIT_EXPECT_EQ(test, p9_model.task.bits.mmcr0, P9_MMCR0_PMAE);
+	/* Someone else's use of the counters meanwhile. */
+	p9_model.pmc[1] = 0;
+	p9_model.siar = 0;
+
+	perf_event_enable(ev);
+	KUNIT_ASSERT_TRUE(test, p9_model_user_read_pmc(1, &v));
+	KUNIT_EXPECT_EQ(test, v, 0x1000U + 500);
+	KUNIT_EXPECT_TRUE(test, p9_model.mmcr0 & P9_MMCR0_PMAE);
+	KUNIT_EXPECT_EQ(test, p9_model.siar, 0x10008888ULL);
+	/* The count is the task's to keep: perf's stays zero. */
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), 0ULL);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_FALSE(test, p9_model.mmcr0 & (P9_MMCR0_EBE | P9_MMCR0_PMCC));
+}
+
+/*
+ * An alert of an EBB task is its branch. The interrupt that comes beside
+ * it (QEMU's) leaves the counter as the task will find it, takes no
+ * sample, and lets the task re-enable alerts itself: PMAE stays clear,
+ * PMAO is cleared so that the interrupt does not come back, FC (FCECE)
+ * holds until the task clears it.
+ */
+static void p9k_ebb_alert(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open_ebb(P9K_EBB, NULL, -1, current);
+	u32 v;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_ASSERT_TRUE(test, p9_model_user_write_pmc(1, 0x80000000U - 100));
+	KUNIT_ASSERT_TRUE(test, p9_model_user_write_mmcr0(P9_MMCR0_PMAE));
+	p9_model_count(0x10002, 150);
+	KUNIT_EXPECT_EQ(test, p9_model.ebbs, 1U);
+	KUNIT_ASSERT_TRUE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
+	KUNIT_ASSERT_TRUE(test, p9_model_user_read_pmc(1, &v));
+	KUNIT_EXPECT_EQ(test, v, 0x80000000U);
+	KUNIT_EXPECT_TRUE(test, p9_model.mmcr0 & P9_MMCR0_EBE);
+	KUNIT_EXPECT_TRUE(test, p9_model.mmcr0 & P9_MMCR0_FC);
+	KUNIT_EXPECT_FALSE(test, p9_model.mmcr0 & (P9_MMCR0_PMAE | P9_MMCR0_PMAO));
+	KUNIT_EXPECT_FALSE(test, p9_model_take_interrupt());
+	/* The task's handler: a new period, alerts and counting back on. */
+	KUNIT_ASSERT_TRUE(test, p9_model_user_write_pmc(1, 0x80000000U - 100));
+	KUNIT_ASSERT_TRUE(test, p9_model_user_write_mmcr0(P9_MMCR0_PMAE));
+	p9_model_count(0x10002, 150);
+	KUNIT_EXPECT_EQ(test, p9_model.ebbs, 2U);
+	perf_event_release_kernel(ev);
+}
+
+/* A group is all EBB events or none, and gets the PMU to itself. */
+static void p9k_ebb_groups(struct kunit *test)
+{
+	struct perf_event *ebb = p9k_open_ebb(P9K_EBB, NULL, -1, current);
+	struct perf_event *other;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ebb));
+	/* A CPU-wide event of another owner cannot come on beside it. */
+	other = perf_event_create_kernel_counter(&(struct perf_event_attr) {
+			.type = p9_pmu_core.pmu.type,
+			.size = sizeof(struct perf_event_attr),
+			.config = 0x20002,
+		}, raw_smp_processor_id(), NULL, NULL, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(other));
+	p9_model_count(0x20002, 100);
+	KUNIT_EXPECT_EQ(test, p9k_value(other), 0ULL);
+	KUNIT_EXPECT_TRUE(test, p9_model.mmcr0 & P9_MMCR0_EBE);
+	perf_event_release_kernel(ebb);
+	/* Its next scheduling puts it on (the enable reschedules at once). */
+	perf_event_disable(other);
+	perf_event_enable(other);
+	p9_model_count(0x20002, 100);
+	KUNIT_EXPECT_EQ(test, p9k_value(other), 100ULL);
+	KUNIT_EXPECT_FALSE(test, p9_model.mmcr0 & P9_MMCR0_EBE);
+	perf_event_release_kernel(other);
+}
+
 static int p9k_suite_init(struct kunit_suite *suite)
 {
 	pmu_model_steady_sample_rate();
@@ -1110,6 +1268,10 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_no_kernel_sample),
 	KUNIT_CASE(p9k_stale_negative_counter),
 	KUNIT_CASE(p9k_refusals),
+	KUNIT_CASE(p9k_ebb_refusals),
+	KUNIT_CASE(p9k_ebb_task_owns_counter),
+	KUNIT_CASE(p9k_ebb_alert),
+	KUNIT_CASE(p9k_ebb_groups),
 	KUNIT_CASE(p9k_generic_events),
 	KUNIT_CASE(p9k_multiplexes),
 	KUNIT_CASE(p9k_alternative_counts),

@@ -14,6 +14,7 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/perf_regs.h>
+#include <linux/sched.h>
 #include <linux/uaccess.h>
 #include <asm/cputable.h>
 #include <asm/pmc.h>
@@ -58,6 +59,16 @@ static void p9_spr_write_pmc(unsigned int pmc, u64 value)
 		mtspr(SPRN_PMC6, value);
 		break;
 	}
+}
+
+static u64 p9_spr_read_mmcr0(void)
+{
+	return mfspr(SPRN_MMCR0);
+}
+
+static u64 p9_spr_read_mmcr2(void)
+{
+	return mfspr(SPRN_MMCR2);
 }
 
 static void p9_spr_write_mmcr0(u64 value)
@@ -170,6 +181,34 @@ static void p9_spr_clear_bhrb(void)
 	asm volatile(PPC_CLRBHRB : : : "memory");
 }
 
+/*
+ * An event-based branch task's registers live in its thread_struct, where
+ * the kernel's own context switch keeps BESCR, EBBHR and EBBRR, and ptrace
+ * reads them (used_ebb); a new task starts with them zero.
+ */
+static void p9_spr_ebb_save(const struct p9_ebb_task *t)
+{
+	struct thread_struct *th = &current->thread;
+
+	th->siar = mfspr(SPRN_SIAR);
+	th->sier = mfspr(SPRN_SIER);
+	th->sdar = mfspr(SPRN_SDAR);
+	th->mmcr0 = t->mmcr0;
+	th->mmcr2 = t->mmcr2;
+}
+
+static void p9_spr_ebb_restore(struct p9_ebb_task *t)
+{
+	struct thread_struct *th = &current->thread;
+
+	th->used_ebb = 1;
+	mtspr(SPRN_SIAR, th->siar);
+	mtspr(SPRN_SIER, th->sier);
+	mtspr(SPRN_SDAR, th->sdar);
+	t->mmcr0 = th->mmcr0;
+	t->mmcr2 = th->mmcr2;
+}
+
 /* A branch's instruction, in the interrupted context: never faults. */
 static bool p9_spr_fetch_insn(u64 addr, u32 *insn)
 {
@@ -223,7 +262,9 @@ static struct p9_pmu_ops p9_spr_ops = {
 	},
 	.read_pmc = p9_spr_read_pmc,
 	.write_pmc = p9_spr_write_pmc,
+	.read_mmcr0 = p9_spr_read_mmcr0,
 	.write_mmcr0 = p9_spr_write_mmcr0,
+	.read_mmcr2 = p9_spr_read_mmcr2,
 	.write_mmcr = p9_spr_write_mmcr,
 	.set_in_use = p9_spr_set_in_use,
 	.read_sample = p9_spr_read_sample,
@@ -231,6 +272,8 @@ static struct p9_pmu_ops p9_spr_ops = {
 	.read_bhrb = p9_spr_read_bhrb,
 	.clear_bhrb = p9_spr_clear_bhrb,
 	.fetch_insn = p9_spr_fetch_insn,
+	.ebb_save = p9_spr_ebb_save,
+	.ebb_restore = p9_spr_ebb_restore,
 	.kernel_base = PAGE_OFFSET,
 };
 

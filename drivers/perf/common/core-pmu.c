@@ -60,6 +60,12 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
 	u64 mask = pmu_counter_mask(pc->ops->counters->width);
 	u64 prev, now, delta;
 
+	/* The task's own counter: only its value is kept, for the next run. */
+	if (pmu_core_task_counter(event)) {
+		now = pc->backend->read_counter(hwc->idx) & mask;
+		local64_set(&hwc->prev_count, now);
+		return now;
+	}
 	do {
 		prev = local64_read(&hwc->prev_count);
 		now = pc->backend->read_counter(hwc->idx) & mask;
@@ -127,11 +133,15 @@ EXPORT_SYMBOL_GPL(pmu_core_arm);
  *
  * A counter that overflowed keeps the value that signals it: on POWER9
  * the negative condition is a level, and would alert again as soon as
- * the interrupt is enabled for the other counters.
+ * the interrupt is enabled for the other counters. A task's own counter
+ * keeps its value in prev_count, for when the event starts again.
  */
 static void pmu_core_quiet(struct pmu_core *pc, struct perf_event *event)
 {
-	pmu_core_arm(pc, event, 0);
+	if (pmu_core_task_counter(event))
+		pc->backend->write_counter(event->hw.idx, 0);
+	else
+		pmu_core_arm(pc, event, 0);
 }
 
 /**
@@ -150,7 +160,12 @@ void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 
 	if (!pmu_core_counting(event))
 		pmu_core_quiet(pc, event);
-	else if (!(cpu->keep & BIT(slot)))
+	else if (cpu->keep & BIT(slot))
+		return;
+	else if (pmu_core_task_counter(event))
+		pc->backend->write_counter(event->hw.idx,
+					   local64_read(&event->hw.prev_count));
+	else
 		pmu_core_arm(pc, event, pmu_core_start_value(pc, event));
 }
 EXPORT_SYMBOL_GPL(pmu_core_write_slot);
@@ -596,6 +611,8 @@ static int pmu_core_event_init(struct perf_event *event)
 		ret = pmu_core_check_threads(pc, event, &why);
 	if (!ret)
 		ret = pmu_core_check_user_read(pc, event, &why);
+	if (!ret && pc->ops->task_counter && pc->ops->task_counter(pc, event))
+		event->hw.flags |= PMU_CORE_TASK_COUNTER;
 	if (ret) {
 		pr_debug("%s: config 0x%llx refused: %s\n", pc->pmu.name,
 			 config, why);
@@ -721,6 +738,11 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 
 		if (hwc->idx < 0 || !pmu_core_counting(event))
 			continue;
+		/* The task takes its counter's alerts itself, as it is. */
+		if (pmu_core_task_counter(event)) {
+			cpu->keep |= BIT(i);
+			continue;
+		}
 		now = pmu_core_update(pc, event, mask & BIT_ULL(hwc->idx));
 		over = ops->overflowed ? ops->overflowed(pc, event, now, mask) :
 		       !!(mask & BIT_ULL(hwc->idx));

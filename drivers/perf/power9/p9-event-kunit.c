@@ -52,12 +52,26 @@ static void p9_catalogue_pmc_field(struct kunit *test)
 
 static void p9_reserved_bits(struct kunit *test)
 {
-	static const unsigned int bits[] = { 9, 19, 23, 52, 55, 60, 63 };
+	static const unsigned int bits[] = { 9, 19, 23, 52, 55, 60, 62 };
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(bits); i++)
 		KUNIT_EXPECT_EQ_MSG(test, decode(0x10002ULL | BIT_ULL(bits[i])),
 				    -EINVAL, "bit %u", bits[i]);
+}
+
+/* Bit 63 is the EBB flag, on any code. */
+static void p9_ebb_bit(struct kunit *test)
+{
+	struct p9_event ev;
+	const char *why;
+
+	KUNIT_ASSERT_EQ(test, p9_event_decode(0x10002 | P9_RAW_EBB, &ev, &why), 0);
+	KUNIT_EXPECT_TRUE(test, ev.ebb);
+	KUNIT_EXPECT_EQ(test, ev.pmc, 1);
+	KUNIT_EXPECT_NULL(test, ev.alt);
+	KUNIT_ASSERT_EQ(test, p9_event_decode(0x10002, &ev, &why), 0);
+	KUNIT_EXPECT_FALSE(test, ev.ebb);
 }
 
 static void p9_pmc5_pmc6_fixed(struct kunit *test)
@@ -270,6 +284,7 @@ static struct kunit_case p9_event_cases[] = {
 	KUNIT_CASE(p9_catalogue_all_valid),
 	KUNIT_CASE(p9_catalogue_pmc_field),
 	KUNIT_CASE(p9_reserved_bits),
+	KUNIT_CASE(p9_ebb_bit),
 	KUNIT_CASE(p9_pmc5_pmc6_fixed),
 	KUNIT_CASE(p9_reserved_selectors),
 	KUNIT_CASE(p9_bus_event_units),

@@ -102,10 +102,11 @@ int p9_event_decode(u64 config, struct p9_event *ev, const char **why)
 		.sdar_mode = FIELD_GET(P9_RAW_SDAR_MODE, config),
 		.reload_qual_en = FIELD_GET(P9_RAW_RELOAD_QUAL_EN, config),
 		.reload_qual = FIELD_GET(P9_RAW_RELOAD_QUAL, config),
+		.ebb = FIELD_GET(P9_RAW_EBB, config),
 		.alt = p9_event_alternatives(config),
 	};
 
-	/* Figure 5-2: bits 0:11, 40, 44 and 54 are reserved. */
+	/* Figure 5-2: bits 0:11, 40, 44 and 54 are reserved (0: EBB). */
 	if (config & P9_RAW_RESERVED) {
 		*why = "reserved bits set";
 		return -EINVAL;

@@ -32,8 +32,13 @@
 #define P9_RAW_THRESH_MANT	GENMASK_ULL(46, 40)	/* THRESH_CMP[3:9] */
 #define P9_RAW_THRESH_EXP	GENMASK_ULL(49, 47)	/* THRESH_CMP[0:2] */
 #define P9_RAW_SDAR_MODE	GENMASK_ULL(51, 50)	/* IBM 12:13 */
-/* IBM bits 0:11, 40, 44 and 54. */
-#define P9_RAW_RESERVED		(GENMASK_ULL(63, 52) | BIT_ULL(23) | \
+/*
+ * Not the figure's: an event-based branch event (IBM bit 0, which the
+ * figure reserves), the bit the built-in PMU and its users take for it.
+ */
+#define P9_RAW_EBB		BIT_ULL(63)
+/* IBM bits 1:11, 40, 44 and 54. */
+#define P9_RAW_RESERVED		(GENMASK_ULL(62, 52) | BIT_ULL(23) | \
 				 BIT_ULL(19) | BIT_ULL(9))
 
 #define P9_RAW_THRESH_CTL	(P9_RAW_THRESH_START | P9_RAW_THRESH_STOP)
@@ -81,6 +86,8 @@
  * @reload_qual: MMCR1[DC_RLD_QUAL] (bit 1) and MMCR1[IC_RLD_QUAL] (bit 0)
  * @l2l3: an L2/L3 event bus event, which needs PMC4 (section 5.16)
  * @mmu: an MMU event bus event, counted on PMC1 only (section 5.16)
+ * @ebb: an event-based branch event: its task takes the counter's alerts
+ *	(MMCR0[EBE]) and reads and writes the counter itself
  * @alt: when the code is one of the catalogue's codes that count the same
  *	event on different PMCs (p9_alternatives[]), that event's code on
  *	each of PMC1-4, 0 where it has none; else NULL
@@ -104,6 +111,7 @@ struct p9_event {
 	u8 reload_qual;
 	bool l2l3;
 	bool mmu;
+	bool ebb;
 	const u32 *alt;
 };
 

@@ -98,6 +98,35 @@ static void p9_mmcr_alternative(struct kunit *test)
 			0xf0ULL);			/* PMC4SEL 56:63 */
 }
 
+/* EBE 43, PMCC 44:45 = 10; the task's FC 32, PMAE 37, PMAO 56 */
+static void p9_mmcr_ebb(struct kunit *test)
+{
+	static const u64 codes[] = { 0x10002 | P9_RAW_EBB };
+	struct mmcr_case c = {};
+	struct p9_ebb_task t = {};
+	struct p9_mmcr m;
+
+	compute(test, &c, codes, 1, false);
+	m = c.m;
+	p9_ebb_mmcr(&m, &t);
+	/* A new task: the events' MMCR0 without PMAE, plus EBE and PMCC. */
+	KUNIT_EXPECT_EQ(test, m.mmcr0, (c.m.mmcr0 & ~IBM(37)) | IBM(43) | IBM(44));
+	KUNIT_EXPECT_EQ(test, m.mmcr2, c.m.mmcr2);
+	/* What the task set comes back; nothing else of MMCR0 or MMCR2. */
+	p9_ebb_task_bits(m.mmcr0 | IBM(32) | IBM(37) | IBM(56) | IBM(58),
+			 P9_MMCR2_FCP(1) | P9_MMCR2_FCS(1), true, &t);
+	KUNIT_EXPECT_EQ(test, t.mmcr0, IBM(32) | IBM(37) | IBM(56));
+	KUNIT_EXPECT_EQ(test, t.mmcr2, P9_MMCR2_FCP(1));
+	m = c.m;
+	p9_ebb_mmcr(&m, &t);
+	KUNIT_EXPECT_EQ(test, m.mmcr0, c.m.mmcr0 | IBM(32) | IBM(56) | IBM(43) |
+			IBM(44));
+	KUNIT_EXPECT_EQ(test, m.mmcr2, c.m.mmcr2 | P9_MMCR2_FCP(1));
+	/* In the interrupt an alert is not kept: it would come back. */
+	p9_ebb_task_bits(IBM(32) | IBM(56), 0, false, &t);
+	KUNIT_EXPECT_EQ(test, t.mmcr0, IBM(32));
+}
+
 static void p9_mmcr_companion(struct kunit *test)
 {
 	/* pm_l2_6: PMC4 gets 0x46884, unit 6, comb 2, selector 0x84. */
@@ -257,6 +286,7 @@ static struct kunit_case p9_mmcr_cases[] = {
 	KUNIT_CASE(p9_mmcr_unit_comb_sel),
 	KUNIT_CASE(p9_mmcr_any_pmc_event),
 	KUNIT_CASE(p9_mmcr_alternative),
+	KUNIT_CASE(p9_mmcr_ebb),
 	KUNIT_CASE(p9_mmcr_companion),
 	KUNIT_CASE(p9_mmcr_exclusions_guest),
 	KUNIT_CASE(p9_mmcr_exclusions_hv_kernel),

@@ -162,3 +162,54 @@ void p9_compute_mmcr(const struct p9_event *evs,
 		m->mmcr0 |= P9_MMCR0_PMCJCE;
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_compute_mmcr);
+
+/*
+ * Event-based branches (MMCR0[EBE], A.1): the task owns MMCR0's FC,
+ * PMAE and PMAO (it freezes, and re-enables alerts after each branch) and
+ * may freeze its counters in problem state through MMCR2's FCnP bits.
+ */
+#define P9_MMCR0_EBB_TASK	(P9_MMCR0_FC | P9_MMCR0_PMAE | P9_MMCR0_PMAO)
+#define P9_MMCR2_EBB_TASK	(P9_MMCR2_FCP(1) | P9_MMCR2_FCP(2) |	\
+				 P9_MMCR2_FCP(3) | P9_MMCR2_FCP(4) |	\
+				 P9_MMCR2_FCP(5) | P9_MMCR2_FCP(6))
+/* MMCR0[PMCC] 10: PMC1-6 and the task's MMCR fields in problem state */
+#define P9_PMCC_PROBLEM_STATE	2
+
+/**
+ * p9_ebb_task_bits() - the MMCR bits an EBB task owns, to keep with it
+ * @mmcr0: MMCR0 as it is when the task's events stop
+ * @mmcr2: MMCR2 likewise
+ * @keep_alert: keep PMAO, an alert the task has not taken yet; false in
+ *	the interrupt, which would otherwise come back for it at once
+ * @task: filled with the task's bits
+ */
+void p9_ebb_task_bits(u64 mmcr0, u64 mmcr2, bool keep_alert,
+		      struct p9_ebb_task *task)
+{
+	task->mmcr0 = mmcr0 & P9_MMCR0_EBB_TASK;
+	if (!keep_alert)
+		task->mmcr0 &= ~P9_MMCR0_PMAO;
+	task->mmcr2 = mmcr2 & P9_MMCR2_EBB_TASK;
+}
+EXPORT_SYMBOL_IF_KUNIT(p9_ebb_task_bits);
+
+/**
+ * p9_ebb_mmcr() - the MMCRs that run an EBB task's events
+ * @m: what p9_compute_mmcr() gives the events; MMCR0 and MMCR2 are
+ *	changed in place
+ * @task: the task's own bits (p9_ebb_task_bits(); zero before its first
+ *	run, as EBE's description asks: PMAE and PMAO clear)
+ *
+ * EBE turns the alerts into event-based branches, PMCC 10 opens PMC1-6
+ * and the task's MMCR fields to problem state. Alerts are enabled only
+ * when the task enabled them (PMAE, which BESCR[PME] sets); the MMCR2
+ * freeze bits the task set add to the events' own.
+ */
+void p9_ebb_mmcr(struct p9_mmcr *m, const struct p9_ebb_task *task)
+{
+	m->mmcr0 = (m->mmcr0 & ~P9_MMCR0_EBB_TASK) |
+		   (task->mmcr0 & P9_MMCR0_EBB_TASK) | P9_MMCR0_EBE |
+		   FIELD_PREP(P9_MMCR0_PMCC, P9_PMCC_PROBLEM_STATE);
+	m->mmcr2 |= task->mmcr2 & P9_MMCR2_EBB_TASK;
+}
+EXPORT_SYMBOL_IF_KUNIT(p9_ebb_mmcr);

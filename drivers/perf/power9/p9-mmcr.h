@@ -36,4 +36,8 @@ void p9_compute_mmcr(const struct p9_event *evs,
 		     const struct p9_schedule *s, bool kernel_is_hv,
 		     struct p9_mmcr *m);
 
+void p9_ebb_task_bits(u64 mmcr0, u64 mmcr2, bool keep_alert,
+		      struct p9_ebb_task *task);
+void p9_ebb_mmcr(struct p9_mmcr *m, const struct p9_ebb_task *task);
+
 #endif /* _P9_MMCR_H */

@@ -54,6 +54,10 @@ struct p9_cpu {
 	bool hw_mmcr_valid;
 	/* PMCs written 0 that cannot have counted since (bit n: PMC n + 1) */
 	u8 pmc_zero;
+	/* The events are event-based branch events (all or none are) */
+	bool ebb;
+	/* An EBB task's bits are in the hardware (p9_unfreeze()) */
+	bool hw_ebb;
 	/* The sample registers captured at the interrupt. */
 	struct p9_sample_regs regs;
 	/* The task the BHRB has recorded for, NULL when no event reads it */
@@ -69,6 +73,40 @@ EXPORT_SYMBOL_GPL(p9_pmu_core);
 static const struct p9_pmu_ops *p9_hw(struct pmu_core *pc)
 {
 	return container_of(pc->backend, struct p9_pmu_ops, hw);
+}
+
+/*
+ * Event-based branches (MMCR0[EBE]): the task takes its counters' alerts
+ * and reads and writes them itself. As the built-in PMU asks: a group of
+ * EBB events only, per task, pinned and exclusive (nothing else shares
+ * the PMU with it), that neither samples nor is inherited.
+ */
+static int p9_ebb_check(struct pmu_core *pc, struct perf_event *event,
+			bool ebb, const char **why)
+{
+	const struct perf_event *leader = event->group_leader;
+	const struct perf_event_attr *a = &event->attr;
+	bool leader_ebb = leader == event ? ebb :
+			  leader->pmu == event->pmu &&
+			  (leader->hw.config & P9_RAW_EBB);
+
+	*why = "EBB events go in groups of EBB events only";
+	if (leader_ebb != ebb)
+		return -EINVAL;
+	if (!ebb)
+		return 0;
+	*why = "EBB events need a backend that switches their registers";
+	if (!p9_hw(pc)->ebb_restore)
+		return -EOPNOTSUPP;
+	*why = "EBB events count one task, pinned and exclusive";
+	if (!(event->attach_state & PERF_ATTACH_TASK) ||
+	    !leader->attr.pinned || !leader->attr.exclusive)
+		return -EINVAL;
+	*why = "EBB events neither sample nor are inherited";
+	if (a->freq || a->sample_period || a->sample_type || a->inherit ||
+	    a->enable_on_exec || has_branch_stack(event))
+		return -EINVAL;
+	return 0;
 }
 
 static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
@@ -91,6 +129,9 @@ static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 		*why = "the code counts wrongly on this processor revision";
 		return -EOPNOTSUPP;
 	}
+	ret = p9_ebb_check(pc, event, ev.ebb, why);
+	if (ret)
+		return ret;
 	/* SIAR is exact only for marked instructions (2.4). */
 	*why = "only marked events have an exact instruction address";
 	return event->attr.precise_ip && !ev.mark ? -EOPNOTSUPP : 0;
@@ -120,6 +161,11 @@ static int p9_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 	return ret;
 }
 
+static bool p9_task_counter(struct pmu_core *pc, struct perf_event *event)
+{
+	return event->hw.config & P9_RAW_EBB;
+}
+
 static void p9_move(void *priv, unsigned int to, unsigned int from)
 {
 	struct p9_cpu *cpu = priv;
@@ -132,7 +178,12 @@ static bool p9_fits(struct pmu_core *pc, void *priv, unsigned int n)
 {
 	struct p9_cpu *cpu = priv;
 	struct p9_schedule s;
+	unsigned int i;
 
+	/* EBB takes the whole PMU: never beside other events. */
+	for (i = 1; i < n; i++)
+		if (cpu->dec[i].ebb != cpu->dec[0].ebb)
+			return false;
 	return !p9_schedule(cpu->dec, n, &s) && p9_bhrb_fits(cpu->attr, n);
 }
 
@@ -148,17 +199,36 @@ static u64 p9_mmcr2_freeze(unsigned int pmc)
  * (p9_unfreeze()), but for FC, PMAE and PMAO, which an alert changes and
  * this sets or clears anyway, so it is written without being read.
  */
-static void p9_freeze_all(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
+static void p9_freeze_all(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
+			  bool keep_alert)
 {
+	const struct p9_pmu_ops *hw = p9_hw(pc);
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
 
-	p9_hw(pc)->write_mmcr0((cpu->mmcr.mmcr0 | P9_MMCR0_FC) &
-			       ~(P9_MMCR0_PMAE | P9_MMCR0_PMAO));
+	/*
+	 * An EBB task's bits go with it, EBE and PMCC with them: no other
+	 * task reaches the counters from problem state. Claimed first: an
+	 * interrupt after this freezes as for any task, and the alert it
+	 * took comes again when the task's bits (read before it) come back.
+	 */
+	if (cpu->hw_ebb) {
+		struct p9_ebb_task t;
+
+		cpu->hw_ebb = false;
+		barrier();
+		p9_ebb_task_bits(hw->read_mmcr0(), hw->read_mmcr2(),
+				 keep_alert, &t);
+		hw->ebb_save(&t);
+		/* The task may have written MMCR2 and MMCRA. */
+		cpu->hw_mmcr_valid = false;
+	}
+	hw->write_mmcr0((cpu->mmcr.mmcr0 | P9_MMCR0_FC) &
+			~(P9_MMCR0_PMAE | P9_MMCR0_PMAO));
 }
 
 static u64 p9_freeze(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
-	p9_freeze_all(pc, cpu);
+	p9_freeze_all(pc, cpu, true);
 	return 0;
 }
 
@@ -194,6 +264,7 @@ static void p9_compute_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 		pcpu->n = 0;
 	p9_compute_mmcr(cpu->dec, cpu->attr, pcpu->n, &cpu->sched,
 			p9_hw(pc)->kernel_is_hv, m);
+	cpu->ebb = pcpu->n && cpu->dec[0].ebb;
 	for (i = 0; i < pcpu->n; i++) {
 		if (stopped & BIT(i))
 			m->mmcr2 |= p9_mmcr2_freeze(cpu->sched.pmc[i]);
@@ -327,9 +398,21 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 
 static void p9_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
+	const struct p9_pmu_ops *hw = p9_hw(pc);
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
+	struct p9_mmcr m = cpu->mmcr;
+	struct p9_ebb_task t;
 
-	p9_hw(pc)->write_mmcr0(cpu->mmcr.mmcr0);
+	if (cpu->ebb) {
+		hw->ebb_restore(&t);
+		p9_ebb_mmcr(&m, &t);
+		hw->write_mmcr(P9_MMCR2, m.mmcr2);
+		cpu->hw_mmcr.mmcr2 = m.mmcr2;
+		/* Frozen until the write: nothing alerts before it. */
+		cpu->hw_ebb = true;
+		barrier();
+	}
+	hw->write_mmcr0(m.mmcr0);
 }
 
 /* A negative counter has an alert coming, whose handler folds it. */
@@ -338,10 +421,16 @@ static bool p9_read_pending(struct pmu_core *pc, struct perf_event *event)
 	return p9_hw(pc)->read_pmc(event->hw.idx) & P9_PMC_NEGATIVE;
 }
 
-/* Overflows show as negative counters: freeze and let the loop look. */
+/*
+ * Overflows show as negative counters: freeze and let the loop look. An
+ * EBB task's alert is its own (the framework leaves its counters alone);
+ * the task's bits are kept without PMAO, which would otherwise bring the
+ * interrupt back (QEMU raises one beside the branch) before the task has
+ * cleared it.
+ */
 static u64 p9_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
-	p9_freeze_all(pc, cpu);
+	p9_freeze_all(pc, cpu, false);
 	return 0;
 }
 
@@ -451,6 +540,7 @@ PMU_FORMAT_ATTR(thresh_stop, "config:32-35");
 PMU_FORMAT_ATTR(thresh_start, "config:36-39");
 PMU_FORMAT_ATTR(thresh_cmp, "config:40-49");
 PMU_FORMAT_ATTR(sdar_mode, "config:50-51");
+PMU_FORMAT_ATTR(ebb, "config:63");
 
 static struct attribute *p9_format_attrs[] = {
 	&format_attr_event.attr,
@@ -468,6 +558,7 @@ static struct attribute *p9_format_attrs[] = {
 	&format_attr_thresh_start.attr,
 	&format_attr_thresh_cmp.attr,
 	&format_attr_sdar_mode.attr,
+	&format_attr_ebb.attr,
 	NULL
 };
 
@@ -480,6 +571,7 @@ const struct pmu_core_ops p9_core_ops = {
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
 	.read_pending	= p9_read_pending,
+	.task_counter	= p9_task_counter,
 	.overflowed	= p9_overflowed,
 	.capture	= p9_capture,
 	.event_bits	= P9_RAW_EVENT,

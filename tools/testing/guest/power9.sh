@@ -87,6 +87,17 @@ sleep 1
 sleep 1
 /suite/pmucheck overflow power9 0x00002 0x0001e
 
+# Event-based branches: a static program takes its own PMC1 overflows
+# (pinned, exclusive, per task), re-arms them and returns with rfebb,
+# while a busy child is switched in and out and never gets to write PMC1;
+# the refusals are the built-in PMU's (ebb-ppc64.c).
+sleep 1
+type=$(cat /sys/bus/event_source/devices/power9/type)
+/suite/ebb "$type" >/tmp/ebb.out 2>&1
+rc=$?
+cat /tmp/ebb.out
+check "ebb: a task takes its own PMC1 overflows as branches" test "$rc" = 0
+
 # An unprivileged user at perf_event_paranoid=2: per-task user-only
 # events open, the kernel and CPU-wide events are refused, and no sample
 # (ip, addr, user or interrupted registers) holds a kernel address.
@@ -94,6 +105,10 @@ sleep 1
 echo 2 >/proc/sys/kernel/perf_event_paranoid
 sleep 2
 /suite/pmucheck unpriv power9 1000
+/suite/ebb "$type" 1000 >/tmp/ebb.out 2>&1
+rc=$?
+cat /tmp/ebb.out
+check "unpriv: event-based branches work for an unprivileged user" test "$rc" = 0
 
 echo 0 >/proc/sys/kernel/perf_event_paranoid
 

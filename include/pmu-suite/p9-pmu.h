@@ -30,6 +30,7 @@
  * @set_in_use: tell the hypervisor whether the counters are in use, so
  *	that it keeps them across partition switches
  * @read_sample: capture SIER, SIAR, SDAR, MMCRA and the interrupted PC
+ * @clear_sample: write SIER, SIAR and SDAR zero (problem state reads them)
  * @sample_mode: give a sample's registers, which pmu_core_sample_regs()
  *	built, the privilege of @s and what else the architecture reads
  *	from them
@@ -55,6 +56,7 @@ struct p9_pmu_ops {
 	void (*write_mmcr)(enum p9_mmcr_reg reg, u64 value);
 	void (*set_in_use)(bool in_use);
 	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);
+	void (*clear_sample)(void);
 	void (*sample_mode)(struct pt_regs *sregs, const struct p9_sample *s);
 	u64 (*read_bhrb)(unsigned int n);
 	void (*clear_bhrb)(void);

@@ -9,8 +9,9 @@
  * A-1, A.5), and the run latch (FCnWAIT, CC56RUN = 0); a counter that
  * is negative raises an alert when its condition is enabled (PMC1CE,
  * PMCjCE) and PMAE is set, which clears PMAE, sets PMAO, and with FCECE
- * freezes the counters (A.3); 32-bit wrap. SIER, SIAR and SDAR hold what
- * the test puts there, as the hardware would at an alert.
+ * freezes the counters (A.3); 32-bit wrap. At each alert SIER, SIAR and
+ * SDAR take what the test put in latch (when it put anything), as the
+ * hardware would; a test may also set them directly.
  *
  * MMCR0's FCS, FCP and FCH freeze the counters and the BHRB in their
  * privilege states (FCPC = 0). The BHRB takes each taken branch the test
@@ -114,6 +115,12 @@ static void p9_model_check_alert(void)
 		if (!(p9_model.pmc[pmc] & NEGATIVE) || !p9_model_alert_enabled(pmc))
 			continue;
 		p9_model.alerts++;
+		if (p9_model.latch.sier || p9_model.latch.siar ||
+		    p9_model.latch.sdar) {
+			p9_model.sier = p9_model.latch.sier;
+			p9_model.siar = p9_model.latch.siar;
+			p9_model.sdar = p9_model.latch.sdar;
+		}
 		if (p9_model.mmcr0 & P9_MMCR0_EBE)
 			p9_model.ebbs++;
 		p9_model.mmcr0 &= ~P9_MMCR0_PMAE;
@@ -298,6 +305,14 @@ static void p9_model_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
 	};
 }
 
+static void p9_model_clear_sample(void)
+{
+	p9_model.sier = 0;
+	p9_model.siar = 0;
+	p9_model.sdar = 0;
+	p9_model_access();
+}
+
 /* As the powerpc backend does with MSR[PR]. */
 static void p9_model_sample_mode(struct pt_regs *sregs, const struct p9_sample *s)
 {
@@ -442,6 +457,7 @@ const struct p9_pmu_ops p9_model_ops = {
 	.write_mmcr = p9_model_write_mmcr,
 	.set_in_use = p9_model_set_in_use,
 	.read_sample = p9_model_read_sample,
+	.clear_sample = p9_model_clear_sample,
 	.sample_mode = p9_model_sample_mode,
 	.read_bhrb = p9_model_read_bhrb,
 	.clear_bhrb = p9_model_clear_bhrb,

@@ -75,6 +75,12 @@ struct p9_model {
 	} text[64];
 	unsigned int text_n;
 	unsigned int ebbs;
+	/* What SIER, SIAR and SDAR take at each alert, when set */
+	struct {
+		u64 sier;
+		u64 siar;
+		u64 sdar;
+	} latch;
 	struct {
 		struct p9_ebb_task bits;
 		u64 siar;

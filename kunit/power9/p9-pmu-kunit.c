@@ -190,8 +190,8 @@ static void p9k_samples(struct kunit *test)
 static void p9k_siar_user_interrupt_in_kernel(void)
 {
 	p9_model.pc = KERNEL_IP;
-	p9_model.sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR;
-	p9_model.siar = USER_IP;
+	p9_model.latch.sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR;
+	p9_model.latch.siar = USER_IP;
 }
 
 /* @n samples, the last at USER_IP with the model's user registers. */
@@ -223,6 +223,30 @@ static void p9k_marked_sample_uses_siar(struct kunit *test)
 
 #define USER_DATA	0x10020000ULL
 
+/*
+ * Problem state reads SIER, SIAR and SDAR: the interrupt that read them
+ * clears them, and so does the stop of events that let the PMU write them
+ * (a marked event: sampling; SDAR updates).
+ */
+static void p9k_sample_regs_cleared(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x401e0, 100, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model.pc = KERNEL_IP;
+	p9_model.latch.sier = P9_SIER_SIAR_VALID | P9_SIER_SDAR_VALID;
+	p9_model.latch.siar = KERNEL_IP;
+	p9_model.latch.sdar = 0xc000000000222000ULL;
+	p9k_count(0x401e0, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, p9_model.sier | p9_model.siar | p9_model.sdar, 0ULL);
+	/* Written again while the event runs, then the event stops. */
+	p9_model.sdar = 0xc000000000333000ULL;
+	perf_event_disable(ev);
+	KUNIT_EXPECT_EQ(test, p9_model.sdar, 0ULL);
+	perf_event_release_kernel(ev);
+}
+
 /* A marked sample's SIER and MMCRA reach its interrupt registers. */
 static void p9k_intr_regs_sier_mmcra(struct kunit *test)
 {
@@ -235,7 +259,7 @@ static void p9k_intr_regs_sier_mmcra(struct kunit *test)
 	p9_model.intr_mmcra = 0;
 	p9k_count(0x401e0, 150, 50);
 	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
-	KUNIT_EXPECT_EQ(test, p9_model.intr_sier, p9_model.sier);
+	KUNIT_EXPECT_EQ(test, p9_model.intr_sier, p9_model.latch.sier);
 	KUNIT_EXPECT_TRUE(test, p9_model.intr_mmcra & P9_MMCRA_SAMPLE_ENABLE);
 	perf_event_release_kernel(ev);
 }
@@ -256,8 +280,8 @@ static void p9k_phys_addr_without_addr(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	pmu_model_user_init(&p9_model.user, USER_SP);
 	p9k_siar_user_interrupt_in_kernel();
-	p9_model.sier |= P9_SIER_SDAR_VALID;
-	p9_model.sdar = USER_DATA;
+	p9_model.latch.sier |= P9_SIER_SDAR_VALID;
+	p9_model.latch.sdar = USER_DATA;
 	last_addr = 0;
 	p9k_count(0x401e0, 150, 50);
 	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
@@ -309,8 +333,8 @@ static void p9k_no_kernel_sample(struct kunit *test)
 	 * SIER describes ran privileged: nothing may be reported.
 	 */
 	p9_model.pr = true;
-	p9_model.sier = P9_SIER_SIAR_VALID;
-	p9_model.siar = KERNEL_IP;
+	p9_model.latch.sier = P9_SIER_SIAR_VALID;
+	p9_model.latch.siar = KERNEL_IP;
 	p9k_count(0x401e0, 350, 50);
 	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
 	KUNIT_EXPECT_EQ(test, p9k_value(ev), 350ULL);
@@ -1262,6 +1286,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
 	KUNIT_CASE(p9k_phys_addr_without_addr),
 	KUNIT_CASE(p9k_intr_regs_sier_mmcra),
+	KUNIT_CASE(p9k_sample_regs_cleared),
 	KUNIT_CASE(p9k_user_sample_no_kernel_regs),
 	KUNIT_CASE(p9k_period_reload_inside_overflow),
 	KUNIT_CASE(p9k_dropped_samples_are_accounted),

@@ -107,6 +107,13 @@ static void p9_spr_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
 	r->pc_user = user_mode(regs);
 }
 
+static void p9_spr_clear_sample(void)
+{
+	mtspr(SPRN_SIER, 0);
+	mtspr(SPRN_SIAR, 0);
+	mtspr(SPRN_SDAR, 0);
+}
+
 /*
  * The registers are of the sample's mode, or user ones for a kernel
  * instruction that SIAR gave while the interrupt came in user mode: the
@@ -268,6 +275,7 @@ static struct p9_pmu_ops p9_spr_ops = {
 	.write_mmcr = p9_spr_write_mmcr,
 	.set_in_use = p9_spr_set_in_use,
 	.read_sample = p9_spr_read_sample,
+	.clear_sample = p9_spr_clear_sample,
 	.sample_mode = p9_spr_sample_mode,
 	.read_bhrb = p9_spr_read_bhrb,
 	.clear_bhrb = p9_spr_clear_bhrb,

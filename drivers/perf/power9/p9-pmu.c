@@ -58,6 +58,8 @@ struct p9_cpu {
 	bool ebb;
 	/* An EBB task's bits are in the hardware (p9_unfreeze()) */
 	bool hw_ebb;
+	/* SIER, SIAR or SDAR may hold an address (p9_clear_sample()) */
+	bool sample_set;
 	/* The sample registers captured at the interrupt. */
 	struct p9_sample_regs regs;
 	/* The task the BHRB has recorded for, NULL when no event reads it */
@@ -226,9 +228,26 @@ static void p9_freeze_all(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 			~(P9_MMCR0_PMAE | P9_MMCR0_PMAO));
 }
 
+/*
+ * Problem state reads SIER, SIAR and SDAR (MMCR0[PMCC] 00: SPRs 768-782),
+ * and the kernel does not switch them: what a sample or an alert left
+ * there, a kernel address or another task's, must not stay for the next
+ * task to read. They are cleared when the events stop, once the PMU may
+ * have written them since the last clear (an alert, sampling or SDAR
+ * updates programmed), and at the end of an interrupt that found them set.
+ */
+static void p9_clear_sample(struct pmu_core *pc, struct p9_cpu *cpu)
+{
+	if (!cpu->sample_set)
+		return;
+	cpu->sample_set = false;
+	p9_hw(pc)->clear_sample();
+}
+
 static u64 p9_freeze(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
 	p9_freeze_all(pc, cpu, true);
+	p9_clear_sample(pc, pmu_core_priv(cpu));
 	return 0;
 }
 
@@ -403,7 +422,12 @@ static void p9_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	struct p9_mmcr m = cpu->mmcr;
 	struct p9_ebb_task t;
 
+	/* Sampling and SDAR updates write them while the counters run. */
+	if (m.mmcra & (P9_MMCRA_SAMPLE_ENABLE | P9_MMCRA_SDAR_MODE))
+		cpu->sample_set = true;
 	if (cpu->ebb) {
+		/* The task's own SIAR, SIER and SDAR come back. */
+		cpu->sample_set = true;
 		hw->ebb_restore(&t);
 		p9_ebb_mmcr(&m, &t);
 		hw->write_mmcr(P9_MMCR2, m.mmcr2);
@@ -445,8 +469,13 @@ static void p9_capture(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 		       struct pt_regs *regs)
 {
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
+	const struct p9_sample_regs *r = &cpu->regs;
 
 	p9_hw(pc)->read_sample(&cpu->regs, regs);
+	if (r->sier || r->siar || r->sdar) {
+		cpu->sample_set = true;
+		p9_clear_sample(pc, cpu);
+	}
 }
 
 static bool p9_thresholding(const struct p9_event *ev)

@@ -77,6 +77,45 @@ static const struct p9_pmu_ops *p9_hw(struct pmu_core *pc)
 	return container_of(pc->backend, struct p9_pmu_ops, hw);
 }
 
+/* sysfs: format/ (Figure 5-2), events/ (the catalogue), caps/ */
+
+PMU_FORMAT_ATTR(event, "config:0-19");
+PMU_FORMAT_ATTR(pmcxsel, "config:0-7");
+PMU_FORMAT_ATTR(mark, "config:8");
+PMU_FORMAT_ATTR(comb, "config:10-11");
+PMU_FORMAT_ATTR(unit, "config:12-15");
+PMU_FORMAT_ATTR(pmc, "config:16-18");
+PMU_FORMAT_ATTR(reload_qual, "config:20-21");
+PMU_FORMAT_ATTR(reload_qual_en, "config:22");
+PMU_FORMAT_ATTR(sample_mode, "config:24-25");
+PMU_FORMAT_ATTR(sample_elig, "config:26-28");
+PMU_FORMAT_ATTR(thresh_sel, "config:29-31");
+PMU_FORMAT_ATTR(thresh_stop, "config:32-35");
+PMU_FORMAT_ATTR(thresh_start, "config:36-39");
+PMU_FORMAT_ATTR(thresh_cmp, "config:40-49");
+PMU_FORMAT_ATTR(sdar_mode, "config:50-51");
+PMU_FORMAT_ATTR(ebb, "config:63");
+
+static struct attribute *p9_format_attrs[] = {
+	&format_attr_event.attr,
+	&format_attr_pmcxsel.attr,
+	&format_attr_mark.attr,
+	&format_attr_comb.attr,
+	&format_attr_unit.attr,
+	&format_attr_pmc.attr,
+	&format_attr_reload_qual.attr,
+	&format_attr_reload_qual_en.attr,
+	&format_attr_sample_mode.attr,
+	&format_attr_sample_elig.attr,
+	&format_attr_thresh_sel.attr,
+	&format_attr_thresh_stop.attr,
+	&format_attr_thresh_start.attr,
+	&format_attr_thresh_cmp.attr,
+	&format_attr_sdar_mode.attr,
+	&format_attr_ebb.attr,
+	NULL
+};
+
 /*
  * Event-based branches (MMCR0[EBE]): the task takes its counters' alerts
  * and reads and writes them itself. As the built-in PMU asks: a group of
@@ -551,45 +590,6 @@ static bool p9_sample(const struct pmu_core_sample *sample)
 	}
 	return true;
 }
-
-/* sysfs: format/ (Figure 5-2), events/ (the catalogue), caps/ */
-
-PMU_FORMAT_ATTR(event, "config:0-19");
-PMU_FORMAT_ATTR(pmcxsel, "config:0-7");
-PMU_FORMAT_ATTR(mark, "config:8");
-PMU_FORMAT_ATTR(comb, "config:10-11");
-PMU_FORMAT_ATTR(unit, "config:12-15");
-PMU_FORMAT_ATTR(pmc, "config:16-18");
-PMU_FORMAT_ATTR(reload_qual, "config:20-21");
-PMU_FORMAT_ATTR(reload_qual_en, "config:22");
-PMU_FORMAT_ATTR(sample_mode, "config:24-25");
-PMU_FORMAT_ATTR(sample_elig, "config:26-28");
-PMU_FORMAT_ATTR(thresh_sel, "config:29-31");
-PMU_FORMAT_ATTR(thresh_stop, "config:32-35");
-PMU_FORMAT_ATTR(thresh_start, "config:36-39");
-PMU_FORMAT_ATTR(thresh_cmp, "config:40-49");
-PMU_FORMAT_ATTR(sdar_mode, "config:50-51");
-PMU_FORMAT_ATTR(ebb, "config:63");
-
-static struct attribute *p9_format_attrs[] = {
-	&format_attr_event.attr,
-	&format_attr_pmcxsel.attr,
-	&format_attr_mark.attr,
-	&format_attr_comb.attr,
-	&format_attr_unit.attr,
-	&format_attr_pmc.attr,
-	&format_attr_reload_qual.attr,
-	&format_attr_reload_qual_en.attr,
-	&format_attr_sample_mode.attr,
-	&format_attr_sample_elig.attr,
-	&format_attr_thresh_sel.attr,
-	&format_attr_thresh_stop.attr,
-	&format_attr_thresh_start.attr,
-	&format_attr_thresh_cmp.attr,
-	&format_attr_sdar_mode.attr,
-	&format_attr_ebb.attr,
-	NULL
-};
 
 const struct pmu_core_ops p9_core_ops = {
 	PMU_CORE_HOOKS(p9),

@@ -80,6 +80,23 @@ static unsigned int t4_free_counters(struct pmu_core *pc)
 	return t4_hw(pc)->free_counters() & T4_ALL_COUNTERS;
 }
 
+/* sysfs: format/ (TABLE 10-1's sl and mask), events/, caps/ */
+
+PMU_FORMAT_ATTR(event, "config:0-4");
+PMU_FORMAT_ATTR(umask, "config:8-13");
+PMU_FORMAT_ATTR(sl, "config:0-4");
+PMU_FORMAT_ATTR(mask, "config:8-13");
+PMU_FORMAT_ATTR(rdpmc, "config1:1");
+
+static struct attribute *t4_format_attrs[] = {
+	&format_attr_event.attr,
+	&format_attr_umask.attr,
+	&format_attr_sl.attr,
+	&format_attr_mask.attr,
+	&format_attr_rdpmc.attr,
+	NULL
+};
+
 static int t4_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 		    const char **why)
 {
@@ -327,31 +344,14 @@ static bool t4_sample(const struct pmu_core_sample *sample)
 	return pmu_core_sample_regs(sample, ip, user_mode(sample->regs));
 }
 
-/* sysfs: format/ (TABLE 10-1's sl and mask), events/, caps/ */
-
-PMU_FORMAT_ATTR(event, "config:0-4");
-PMU_FORMAT_ATTR(umask, "config:8-13");
-PMU_FORMAT_ATTR(sl, "config:0-4");
-PMU_FORMAT_ATTR(mask, "config:8-13");
-PMU_FORMAT_ATTR(rdpmc, "config1:1");
-
-static struct attribute *t4_format_attrs[] = {
-	&format_attr_event.attr,
-	&format_attr_umask.attr,
-	&format_attr_sl.attr,
-	&format_attr_mask.attr,
-	&format_attr_rdpmc.attr,
-	NULL
-};
-
 const struct pmu_core_ops t4_core_ops = {
 	PMU_CORE_HOOKS(t4),
 	.counters	= &t4_pics,
+	.user_read	= t4_user_read,
+	.other_threads	= t4_other_threads,
+	.config12	= true,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
-	.config12	= true,
-	.other_threads	= t4_other_threads,
-	.user_read	= t4_user_read,
 	.event_bits	= T4_CONFIG_SL_MASK << T4_CONFIG_SL_SHIFT,
 	.umask_bits	= T4_CONFIG_MASK_MASK << T4_CONFIG_MASK_SHIFT,
 	/* Precise groups trap on the overflowing instruction: no skid. */

@@ -269,6 +269,35 @@ static void p9k_phys_addr_attr(struct perf_event_attr *attr)
 	attr->sample_type = PERF_SAMPLE_PHYS_ADDR;
 }
 
+static void p9k_addr_attr(struct perf_event_attr *attr)
+{
+	attr->sample_type = PERF_SAMPLE_ADDR;
+}
+
+/*
+ * An unmarked event with sdar_mode: continuous sampling, SDAR loaded with
+ * the last data-cache miss (SIER[SDAR_VALID] tied to 0): its samples carry
+ * that address.
+ */
+static void p9k_continuous_sdar_addr(struct kunit *test)
+{
+	u64 code = 0x3e054 | FIELD_PREP(P9_RAW_SDAR_MODE, 2);
+	struct perf_event *ev = p9k_open(code, 100, p9k_addr_attr);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_EQ(test, FIELD_GET(P9_MMCRA_SDAR_MODE, p9_model.mmcra), 2ULL);
+	KUNIT_EXPECT_FALSE(test, p9_model.mmcra & P9_MMCRA_SAMPLE_ENABLE);
+	pmu_model_user_init(&p9_model.user, USER_SP);
+	p9_model.pc = USER_IP;
+	p9_model.pr = true;
+	p9_model.latch.sdar = USER_DATA;
+	last_addr = 0;
+	p9k_count(code, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last_addr, USER_DATA);
+	perf_event_release_kernel(ev);
+}
+
 /*
  * PERF_SAMPLE_PHYS_ADDR alone: the perf core translates the sample's data
  * address, so the driver must fill it in although ADDR was not asked.
@@ -1285,6 +1314,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_samples),
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
 	KUNIT_CASE(p9k_phys_addr_without_addr),
+	KUNIT_CASE(p9k_continuous_sdar_addr),
 	KUNIT_CASE(p9k_intr_regs_sier_mmcra),
 	KUNIT_CASE(p9k_sample_regs_cleared),
 	KUNIT_CASE(p9k_user_sample_no_kernel_regs),

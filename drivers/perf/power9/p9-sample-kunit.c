@@ -43,6 +43,33 @@ static void p9_sample_siar_valid(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, s.drop);
 }
 
+/* Continuous sampling with SDAR updates: SDAR is the data address. */
+static void p9_sample_continuous_sdar(struct kunit *test)
+{
+	struct p9_sample_regs r = {
+		.mmcra = FIELD_PREP(P9_MMCRA_SDAR_MODE, 2),
+		.sdar = USER_DATA, .pc = USER_IP, .pc_user = true,
+	};
+	struct p9_sample s = decode(&r, false, false);
+
+	KUNIT_EXPECT_TRUE(test, s.addr_valid);
+	KUNIT_EXPECT_EQ(test, s.addr, USER_DATA);
+	/* No updates programmed: whatever SDAR holds is stale. */
+	r.mmcra = 0;
+	s = decode(&r, false, false);
+	KUNIT_EXPECT_FALSE(test, s.addr_valid);
+	/* Random sampling: only SIER[SDAR_VALID] says. */
+	r.mmcra = FIELD_PREP(P9_MMCRA_SDAR_MODE, 2) | P9_MMCRA_SAMPLE_ENABLE;
+	s = decode(&r, false, false);
+	KUNIT_EXPECT_FALSE(test, s.addr_valid);
+	/* A kernel address, for an event that excludes the kernel: none. */
+	r.mmcra = FIELD_PREP(P9_MMCRA_SDAR_MODE, 1);
+	r.sdar = KERNEL_IP;
+	s = decode(&r, false, true);
+	KUNIT_EXPECT_FALSE(test, s.addr_valid);
+	KUNIT_EXPECT_EQ(test, s.addr, 0ULL);
+}
+
 static void p9_sample_siar_hv(struct kunit *test)
 {
 	struct p9_sample_regs r = {
@@ -244,6 +271,7 @@ static void p9_sample_regs_intr(struct kunit *test)
 
 static struct kunit_case p9_sample_cases[] = {
 	KUNIT_CASE(p9_sample_siar_valid),
+	KUNIT_CASE(p9_sample_continuous_sdar),
 	KUNIT_CASE(p9_sample_siar_hv),
 	KUNIT_CASE(p9_sample_falls_back_to_pc),
 	KUNIT_CASE(p9_sample_sdar_only_when_valid),

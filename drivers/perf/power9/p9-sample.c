@@ -133,7 +133,15 @@ void p9_decode_sample(const struct p9_sample_regs *r, bool thresholding,
 		out->ip = r->pc;
 		out->user = r->pc_user;
 	}
-	if (r->sier & P9_SIER_SDAR_VALID) {
+	/*
+	 * SDAR is the sampled instruction's data address when SIER says so;
+	 * in continuous sampling (2.3: MMCRA[SAMPLE_ENABLE] = 0), where
+	 * SIER[SDAR_VALID] is tied to 0, MMCRA[SDAR_MODE] keeps it loaded
+	 * with the last address of a TLB miss, a data-cache miss or a store.
+	 */
+	if ((r->sier & P9_SIER_SDAR_VALID) ||
+	    (!(r->mmcra & P9_MMCRA_SAMPLE_ENABLE) &&
+	     (r->mmcra & P9_MMCRA_SDAR_MODE) && r->sdar)) {
 		out->addr = r->sdar;
 		out->addr_valid = true;
 	}

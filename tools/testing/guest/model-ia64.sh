@@ -156,3 +156,11 @@ LIST
 STAT_OPTS=
 kill $busy 2>/dev/null
 wait $busy 2>/dev/null
+
+# An unprivileged user at perf_event_paranoid=2: a per-task user-only
+# event opens, the kernel and CPU-wide events are refused, and no sample
+# (ip, addr, user or interrupted registers) holds a kernel address.
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+echo 2 >/proc/sys/kernel/perf_event_paranoid
+/suite/pmucheck unpriv itanium9300 1000 cpu_op_cycles | sed 's/unpriv: /ia64: unpriv: /'
+echo "$paranoid" >/proc/sys/kernel/perf_event_paranoid

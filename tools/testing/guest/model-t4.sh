@@ -160,3 +160,11 @@ wait $busy 2>/dev/null
 STAT_OPTS=-a ZERO_OK=1
 stat_example t4 sparc_t4_dram_0/reads/,sparc_t4_dram_0/writes/ sleep 1
 STAT_OPTS='' ZERO_OK=''
+
+# An unprivileged user at perf_event_paranoid=2: a per-task user-only
+# event opens, the kernel and CPU-wide events are refused, and no sample
+# (ip, addr, user or interrupted registers) holds a kernel address.
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+echo 2 >/proc/sys/kernel/perf_event_paranoid
+/suite/pmucheck unpriv sparc_t4 1000 cycles | sed 's/unpriv: /t4: unpriv: /'
+echo "$paranoid" >/proc/sys/kernel/perf_event_paranoid

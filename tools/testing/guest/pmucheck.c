@@ -17,10 +17,12 @@
  *   pmucheck groups PMU           groups of PMU's events: the largest, one
  *                                 too many, software members, another
  *                                 PMU's event, disabled members
- *   pmucheck unpriv PMU UID       as UID (perf_event_paranoid 2 is the
+ *   pmucheck unpriv PMU UID [EVENT]
+ *                                 as UID (perf_event_paranoid 2 is the
  *                                 caller's to set): what may be opened, and
  *                                 that no sample field holds a kernel
- *                                 address
+ *                                 address; EVENT (a raw config or an
+ *                                 events/ name) for PMUs other than power9
  *   pmucheck overflow PMU INS CYC overflow semantics of PMU's raw INS and
  *                                 CYC events next to the built-in PMU's
  *                                 instructions and cycles: REFRESH with
@@ -70,8 +72,12 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-/* ppc64: the kernel's addresses start here. */
+/* The kernel's addresses start here: ppc64 (the POWER9 guest), x86_64. */
+#if defined(__x86_64__)
+#define KERNEL_BASE	0xffff800000000000ULL
+#else
 #define KERNEL_BASE	0xc000000000000000ULL
+#endif
 /* PMC1-4 any-PMC instructions, PMC2-4 selectors, PMC5 and PMC6. */
 static const __u64 six[] = {
 	0x00002, 0x20002, 0x3001e, 0x400fa, 0x500fa, 0x600f4,
@@ -377,9 +383,20 @@ static int check_groups(const char *pmu)
 
 /*
  * Samples: ip, pid/tid, addr, user registers, interrupted registers. The
- * registers that would give the kernel away are the stack pointer (r1),
- * the TOC (r2), the paca (r13) and nip; any other may hold a user's -1.
+ * registers that would give the kernel away are, on ppc64, the stack
+ * pointer (r1), the TOC (r2), the paca (r13) and nip; on x86_64 sp and ip
+ * (the ninth and eighth of AX-SS without DS, ES, FS and GS, which perf
+ * refuses, then R8-R15). Any other may hold a user's -1.
  */
+#if defined(__x86_64__)
+#define REGS_MASK	0xff0fffULL
+#define NR_REGS		20
+
+static int kernel_reg(int i, __u64 v)
+{
+	return (i == 7 || i == 8) && v >= KERNEL_BASE;
+}
+#else
 #define REGS_MASK	0x1ffffffffULL	/* r0-r31 and nip */
 #define NR_REGS		33
 
@@ -387,6 +404,7 @@ static int kernel_reg(int i, __u64 v)
 {
 	return (i == 1 || i == 2 || i == 13 || i == 32) && v >= KERNEL_BASE;
 }
+#endif
 
 struct ring {
 	struct perf_event_mmap_page *meta;
@@ -455,7 +473,10 @@ static void syscalls(int n)
 		syscall(SYS_getppid);
 }
 
-static int check_unpriv(const char *pmu, const char *uid_str)
+static __u64 config_of(const char *pmu, const char *name);
+
+static int check_unpriv(const char *pmu, const char *uid_str,
+			const char *config)
 {
 	int type = pmu_type(pmu), fd, pages = 1 + 16, i;
 	uid_t uid = strtoul(uid_str, NULL, 0);
@@ -467,7 +488,7 @@ static int check_unpriv(const char *pmu, const char *uid_str)
 		perror("pmucheck: setuid");
 		return 2;
 	}
-	attr_init(&attr, type, six[4]);
+	attr_init(&attr, type, config ? config_of(pmu, config) : six[4]);
 	attr.exclude_kernel = 1;
 	attr.exclude_hv = 1;
 	fd = sys_open(&attr, 0, -1, -1, 0);
@@ -1055,10 +1076,49 @@ static int format_put(const char *pmu, const char *term, __u64 value, __u64 cfg[
 	return 0;
 }
 
+/* An events/ file's "term=value,..." (@buf, changed) as config, 1, 2. */
+static void alias_terms(const char *pmu, char *buf, __u64 cfg[3])
+{
+	char *term, *save;
+
+	buf[strcspn(buf, "\n")] = 0;
+	memset(cfg, 0, 3 * sizeof(*cfg));
+	for (term = strtok_r(buf, ",", &save); term;
+	     term = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(term, '=');
+		__u64 v = 1;
+
+		if (eq) {
+			*eq = 0;
+			v = strtoull(eq + 1, NULL, 0);
+		}
+		format_put(pmu, term, v, cfg);
+	}
+}
+
+/* @name as a config: a number, or one of @pmu's events/ aliases. */
+static __u64 config_of(const char *pmu, const char *name)
+{
+	char path[512], buf[512], *end;
+	__u64 cfg[3] = { strtoull(name, &end, 0) };
+	FILE *f;
+
+	if (!*end)
+		return cfg[0];
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/events/%s",
+		 pmu, name);
+	f = fopen(path, "r");
+	if (f && fgets(buf, sizeof(buf), f))
+		alias_terms(pmu, buf, cfg);
+	if (f)
+		fclose(f);
+	return cfg[0];
+}
+
 /* Read PMU's events/ aliases ("term=value,..." each) into alias_cfg. */
 static void load_aliases(const char *pmu)
 {
-	char path[512], buf[512], *term, *save;
+	char path[512], buf[512];
 	struct dirent *d;
 	DIR *dir;
 	FILE *f;
@@ -1084,19 +1144,7 @@ static void load_aliases(const char *pmu)
 			continue;
 		}
 		fclose(f);
-		buf[strcspn(buf, "\n")] = 0;
-		memset(cfg, 0, sizeof(alias_cfg[0]));
-		for (term = strtok_r(buf, ",", &save); term;
-		     term = strtok_r(NULL, ",", &save)) {
-			char *eq = strchr(term, '=');
-			__u64 v = 1;
-
-			if (eq) {
-				*eq = 0;
-				v = strtoull(eq + 1, NULL, 0);
-			}
-			format_put(pmu, term, v, cfg);
-		}
+		alias_terms(pmu, buf, cfg);
 		nr_aliases++;
 	}
 	if (dir)
@@ -1393,8 +1441,8 @@ int main(int argc, char **argv)
 		return count_work(argv[2], argv[3], argv[4], argc == 6 ? argv[5] : NULL);
 	if (argc == 3 && !strcmp(argv[1], "groups"))
 		return check_groups(argv[2]);
-	if (argc == 4 && !strcmp(argv[1], "unpriv"))
-		return check_unpriv(argv[2], argv[3]);
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "unpriv"))
+		return check_unpriv(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
 	if (argc == 5 && !strcmp(argv[1], "overflow"))
 		return check_overflow(argv[2], argv[3], argv[4]);
 	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "fuzz"))

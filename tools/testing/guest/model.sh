@@ -31,6 +31,15 @@ stat_value() {
 	sed -n "${1}p" /tmp/stat.lines | cut -d, -f1
 }
 
+# refused_lines N: the last stat_csv's Nth event did not open (perf's
+# "<not supported>": the driver refused it) and the events before it,
+# its group, did not count ("<not counted>").
+refused_lines() {
+	[ "$(wc -l </tmp/stat.lines)" -eq "$1" ] &&
+		sed -n "${1}p" /tmp/stat.lines | grep -q '^<not supported>,' &&
+		! head -n $(($1 - 1)) /tmp/stat.lines | grep -qv '^<not counted>,'
+}
+
 # is_count VALUE: a number above zero.
 is_count() {
 	case $1 in

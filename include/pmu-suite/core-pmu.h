@@ -71,6 +71,7 @@
  * @enabled: the hardware counts @event (see the NMI rules above)
  * @unfolded: disabled by freezing alone (pmu_core_ops.freezes_all): the
  *	counts are folded only if something changes before the enable
+ * @changes: how many times an event came, went, started or stopped
  * @keep: slots whose counters the interrupt found running and not
  *	overflowed: the reprogramming it does leaves them as they are, so
  *	that a read it interrupted sees prev_count move
@@ -83,6 +84,7 @@ struct pmu_core_cpu {
 	unsigned int disable_depth;
 	bool enabled;
 	bool unfolded;
+	unsigned int changes;
 	unsigned long keep;
 	u64 priv[] __aligned(8);
 };
@@ -96,7 +98,8 @@ struct pmu_core;
  * @slot: the sampling event's per-CPU slot
  * @event: the sampling event
  * @data: the sample, to fill
- * @sregs: the sample's registers, to fill (pmu_core_sample_regs())
+ * @sregs: the sample's registers, set by pmu_core_sample_regs(): the
+ *	interrupted ones, or a copy changed to the sample's
  * @regs: the interrupted registers
  */
 struct pmu_core_sample {
@@ -159,6 +162,10 @@ struct pmu_core_sample {
  * @unfreeze: let the programmed counters count
  * @read_pending: optional; @event's counter has an overflow the interrupt
  *	has not taken yet, so a read leaves the fold to the interrupt
+ * @rearm_only: after an interrupt in which no event came, went, started or
+ *	stopped (nor was throttled), writing the counters of the events it
+ *	did not keep (pmu_core_write_slot()) is all the reprogramming the
+ *	PMU needs: the control registers stay as @program left them
  * @irq_ack: first thing the interrupt does: freeze (if the PMU can) and
  *	return the mask, by hw.idx, of counters that overflowed. Called with
  *	@cpu->enabled clear too: then only quieten what raised the interrupt
@@ -189,6 +196,7 @@ struct pmu_core_ops {
 	bool config12;
 	bool branch_stack;
 	bool freezes_all;
+	bool rearm_only;
 	const struct pmu_generic_table *generic;
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
 		     const char **why);
@@ -209,7 +217,7 @@ struct pmu_core_ops {
 			   u64 now, u64 mask);
 	void (*capture)(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 			struct pt_regs *regs);
-	bool (*sample)(const struct pmu_core_sample *sample);
+	bool (*sample)(struct pmu_core_sample *sample);
 	void (*release_extra)(struct pmu_core *pc);
 	struct attribute **format;
 	struct pmu_catalogue catalogue;
@@ -375,7 +383,7 @@ u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event);
 void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value);
 void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 			 unsigned int slot);
-bool pmu_core_sample_regs(const struct pmu_core_sample *sample,
+bool pmu_core_sample_regs(struct pmu_core_sample *sample,
 			  unsigned long ip, bool user);
 
 #endif /* _PMU_SUITE_CORE_PMU_H */

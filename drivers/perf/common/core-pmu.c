@@ -278,8 +278,11 @@ static void pmu_core_disable(struct pmu_core *pc)
 /* Disable to change what counts: the enable programs the counters. */
 static void pmu_core_disable_change(struct pmu_core *pc)
 {
+	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
+
 	pmu_core_disable(pc);
-	pmu_core_settle(pc, this_cpu_ptr(pc->cpus));
+	pmu_core_settle(pc, cpu);
+	cpu->changes++;
 }
 
 static void pmu_core_enable(struct pmu_core *pc)
@@ -640,7 +643,7 @@ static const struct pt_regs *pmu_core_user_regs(struct pmu_core *pc)
 
 /**
  * pmu_core_sample_regs() - the registers of a sample at @ip
- * @sample: the sample; its sregs are filled
+ * @sample: the sample; its sregs are set
  * @ip: the sampled instruction's address
  * @user: it ran in user mode
  *
@@ -653,10 +656,15 @@ static const struct pt_regs *pmu_core_user_regs(struct pmu_core *pc)
  * the kernel, with @ip. A sigtrap event gets no such sample, as the perf
  * core expects a user sample to be followed by a return to user space.
  *
+ * The interrupted registers themselves, not a copy, when @ip is theirs:
+ * the driver may then change only what the return from the interrupt does
+ * not restore (POWER9 puts SIER and MMCRA in dar and dsisr, as the
+ * architecture's perf_reg_value() reads them, as the built-in PMU does).
+ *
  * Return: false to drop the sample: a kernel instruction of an event
  * that excludes the kernel, or a user instruction and no user registers.
  */
-bool pmu_core_sample_regs(const struct pmu_core_sample *sample,
+bool pmu_core_sample_regs(struct pmu_core_sample *sample,
 			  unsigned long ip, bool user)
 {
 	struct perf_event *event = sample->event;
@@ -669,6 +677,10 @@ bool pmu_core_sample_regs(const struct pmu_core_sample *sample,
 			return false;
 	} else if (!user && event->attr.exclude_kernel) {
 		return false;
+	}
+	if (base == sample->regs && ip == instruction_pointer(sample->regs)) {
+		sample->sregs = sample->regs;
+		return true;
 	}
 	*sample->sregs = *base;
 	instruction_pointer_set(sample->sregs, ip);
@@ -709,7 +721,8 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		.sregs	= &sregs,
 		.regs	= regs,
 	};
-	unsigned int i;
+	unsigned int i, changes = cpu->changes;
+	bool throttled_any = false;
 
 	if (!cpu->enabled)
 		return mask != 0;
@@ -762,6 +775,7 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		perf_sample_data_init(&data, 0, hwc->last_period);
 		sample.slot = i;
 		sample.event = event;
+		sample.sregs = &sregs;
 		/*
 		 * A dropped sample (whatever the driver made of it, never the
 		 * kernel's) still counts for throttling, as upstream's PMUs
@@ -769,16 +783,25 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		 * are all dropped interrupts without end.
 		 */
 		if (!ops->sample(&sample) ||
-		    (event->attr.exclude_kernel && !user_mode(&sregs)))
+		    (event->attr.exclude_kernel && !user_mode(sample.sregs)))
 			throttled = pmu_suite_account_interrupt(event);
 		else
-			throttled = pmu_suite_overflow(event, &data, &sregs);
+			throttled = pmu_suite_overflow(event, &data, sample.sregs);
 		/* Throttled: the reprogramming below leaves it quiet. */
-		if (throttled)
+		if (throttled) {
 			hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+			throttled_any = true;
+		}
 	}
 	cpu->disable_depth--;
-	ops->program(pc, cpu);
+	/* The usual interrupt: a period ended, nothing else changed. */
+	if (ops->rearm_only && !throttled_any && cpu->changes == changes) {
+		for (i = 0; i < cpu->n; i++)
+			if (cpu->event[i]->hw.idx >= 0)
+				pmu_core_write_slot(pc, cpu, i);
+	} else {
+		ops->program(pc, cpu);
+	}
 	pmu_core_update_userpages(cpu);
 	cpu->keep = 0;
 	ops->unfreeze(pc, cpu);

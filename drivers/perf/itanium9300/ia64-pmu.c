@@ -392,7 +392,7 @@ static bool ia64_read_ear(const struct ia64_pmu_ops *hw,
 	return s->valid;
 }
 
-static bool ia64_sample(const struct pmu_core_sample *sample)
+static bool ia64_sample(struct pmu_core_sample *sample)
 {
 	const struct ia64_pmu_ops *hw = ia64_hw(sample->pc);
 	struct ia64_cpu *cpu = pmu_core_priv(sample->cpu);

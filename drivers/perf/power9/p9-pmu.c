@@ -556,7 +556,7 @@ static void p9_read_bhrb(const struct p9_pmu_ops *hw, struct p9_cpu *cpu,
 	cpu->brs.hw_idx = -1ULL;
 }
 
-static bool p9_sample(const struct pmu_core_sample *sample)
+static bool p9_sample(struct pmu_core_sample *sample)
 {
 	const struct p9_pmu_ops *hw = p9_hw(sample->pc);
 	struct p9_cpu *cpu = pmu_core_priv(sample->cpu);
@@ -597,6 +597,8 @@ const struct pmu_core_ops p9_core_ops = {
 	.branch_stack	= true,
 	/* MMCR0[FC] stops every PMC; a negative one alerts again. */
 	.freezes_all	= true,
+	/* The interrupt changes no MMCR but MMCR0, which unfreeze writes. */
+	.rearm_only	= true,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
 	.read_pending	= p9_read_pending,

@@ -329,7 +329,7 @@ static u64 t4_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	return mask;
 }
 
-static bool t4_sample(const struct pmu_core_sample *sample)
+static bool t4_sample(struct pmu_core_sample *sample)
 {
 	struct t4_cpu *cpu = pmu_core_priv(sample->cpu);
 	unsigned long ip = instruction_pointer(sample->regs);

@@ -240,29 +240,34 @@ static u64 p9_mmcr2_freeze(unsigned int pmc)
  * (p9_unfreeze()), but for FC, PMAE and PMAO, which an alert changes and
  * this sets or clears anyway, so it is written without being read.
  */
+/*
+ * An EBB task's bits go with it, EBE and PMCC with them: no other task
+ * reaches the counters from problem state. Claimed first: an interrupt
+ * after this freezes as for any task, and the alert it took comes again
+ * when the task's bits (read before it) come back. Out of line, as the
+ * restore below: the task switches of other events stay short.
+ */
+static noinline void p9_ebb_out(const struct p9_pmu_ops *hw,
+				struct p9_cpu *cpu, bool keep_alert)
+{
+	struct p9_ebb_task t;
+
+	cpu->hw_ebb = false;
+	barrier();
+	p9_ebb_task_bits(hw->read_mmcr0(), hw->read_mmcr2(), keep_alert, &t);
+	hw->ebb_save(&t);
+	/* The task may have written MMCR2 and MMCRA. */
+	cpu->hw_mmcr_valid = false;
+}
+
 static void p9_freeze_all(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 			  bool keep_alert)
 {
 	const struct p9_pmu_ops *hw = p9_hw(pc);
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
 
-	/*
-	 * An EBB task's bits go with it, EBE and PMCC with them: no other
-	 * task reaches the counters from problem state. Claimed first: an
-	 * interrupt after this freezes as for any task, and the alert it
-	 * took comes again when the task's bits (read before it) come back.
-	 */
-	if (cpu->hw_ebb) {
-		struct p9_ebb_task t;
-
-		cpu->hw_ebb = false;
-		barrier();
-		p9_ebb_task_bits(hw->read_mmcr0(), hw->read_mmcr2(),
-				 keep_alert, &t);
-		hw->ebb_save(&t);
-		/* The task may have written MMCR2 and MMCRA. */
-		cpu->hw_mmcr_valid = false;
-	}
+	if (unlikely(cpu->hw_ebb))
+		p9_ebb_out(hw, cpu, keep_alert);
 	hw->write_mmcr0((cpu->mmcr.mmcr0 | P9_MMCR0_FC) &
 			~(P9_MMCR0_PMAE | P9_MMCR0_PMAO));
 }
@@ -277,7 +282,7 @@ static void p9_freeze_all(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
  */
 static void p9_clear_sample(struct pmu_core *pc, struct p9_cpu *cpu)
 {
-	if (!cpu->sample_set)
+	if (likely(!cpu->sample_set))
 		return;
 	cpu->sample_set = false;
 	p9_hw(pc)->clear_sample();
@@ -454,28 +459,36 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	}
 }
 
+/* An EBB task's bits, SIAR, SIER and SDAR come back with its events. */
+static noinline void p9_ebb_in(const struct p9_pmu_ops *hw, struct p9_cpu *cpu)
+{
+	struct p9_mmcr m = cpu->mmcr;
+	struct p9_ebb_task t;
+
+	cpu->sample_set = true;
+	hw->ebb_restore(&t);
+	p9_ebb_mmcr(&m, &t);
+	hw->write_mmcr(P9_MMCR2, m.mmcr2);
+	cpu->hw_mmcr.mmcr2 = m.mmcr2;
+	/* Frozen until the write: nothing alerts before it. */
+	cpu->hw_ebb = true;
+	barrier();
+	hw->write_mmcr0(m.mmcr0);
+}
+
 static void p9_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
 	const struct p9_pmu_ops *hw = p9_hw(pc);
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
-	struct p9_mmcr m = cpu->mmcr;
-	struct p9_ebb_task t;
 
 	/* Sampling and SDAR updates write them while the counters run. */
-	if (m.mmcra & (P9_MMCRA_SAMPLE_ENABLE | P9_MMCRA_SDAR_MODE))
+	if (cpu->mmcr.mmcra & (P9_MMCRA_SAMPLE_ENABLE | P9_MMCRA_SDAR_MODE))
 		cpu->sample_set = true;
-	if (cpu->ebb) {
-		/* The task's own SIAR, SIER and SDAR come back. */
-		cpu->sample_set = true;
-		hw->ebb_restore(&t);
-		p9_ebb_mmcr(&m, &t);
-		hw->write_mmcr(P9_MMCR2, m.mmcr2);
-		cpu->hw_mmcr.mmcr2 = m.mmcr2;
-		/* Frozen until the write: nothing alerts before it. */
-		cpu->hw_ebb = true;
-		barrier();
+	if (unlikely(cpu->ebb)) {
+		p9_ebb_in(hw, cpu);
+		return;
 	}
-	hw->write_mmcr0(m.mmcr0);
+	hw->write_mmcr0(cpu->mmcr.mmcr0);
 }
 
 /* A negative counter has an alert coming, whose handler folds it. */

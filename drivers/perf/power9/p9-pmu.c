@@ -607,13 +607,13 @@ static bool p9_sample(struct pmu_core_sample *sample)
 const struct pmu_core_ops p9_core_ops = {
 	PMU_CORE_HOOKS(p9),
 	.counters	= &p9_pmcs,
+	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
+			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
 	.branch_stack	= true,
 	/* MMCR0[FC] stops every PMC; a negative one alerts again. */
 	.freezes_all	= true,
 	/* The interrupt changes no MMCR but MMCR0, which unfreeze writes. */
 	.rearm_only	= true,
-	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
-			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,
 	.read_pending	= p9_read_pending,
 	.task_counter	= p9_task_counter,
 	.overflowed	= p9_overflowed,

@@ -162,10 +162,11 @@ struct pmu_core_sample {
  * @unfreeze: let the programmed counters count
  * @read_pending: optional; @event's counter has an overflow the interrupt
  *	has not taken yet, so a read leaves the fold to the interrupt
- * @rearm_only: after an interrupt in which no event came, went, started or
- *	stopped (nor was throttled), writing the counters of the events it
- *	did not keep (pmu_core_write_slot()) is all the reprogramming the
- *	PMU needs: the control registers stay as @program left them
+ * @rearm_only: optional; whether, after an interrupt in which no event
+ *	came, went, started or stopped (nor was throttled), writing the
+ *	counters of the events it did not keep (pmu_core_write_slot()) is
+ *	all the reprogramming the PMU needs now: the control registers stay
+ *	as @program left them, and no counter without an event counts
  * @irq_ack: first thing the interrupt does: freeze (if the PMU can) and
  *	return the mask, by hw.idx, of counters that overflowed. Called with
  *	@cpu->enabled clear too: then only quieten what raised the interrupt
@@ -196,7 +197,6 @@ struct pmu_core_ops {
 	bool config12;
 	bool branch_stack;
 	bool freezes_all;
-	bool rearm_only;
 	const struct pmu_generic_table *generic;
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
 		     const char **why);
@@ -212,6 +212,7 @@ struct pmu_core_ops {
 	void (*program)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
 	void (*unfreeze)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
 	bool (*read_pending)(struct pmu_core *pc, struct perf_event *event);
+	bool (*rearm_only)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
 	u64 (*irq_ack)(struct pmu_core *pc, struct pmu_core_cpu *cpu);
 	bool (*overflowed)(struct pmu_core *pc, struct perf_event *event,
 			   u64 now, u64 mask);

@@ -183,6 +183,8 @@ bool p9_model_take_interrupt(void)
 	local_irq_save(flags);
 	pmu_core_handle_irq(&p9_pmu_core, &regs);
 	local_irq_restore(flags);
+	p9_model.intr_user_after = user_mode(&regs);
+	p9_model.intr_pc_after = instruction_pointer(&regs);
 	return true;
 }
 

@@ -75,6 +75,9 @@ struct p9_model {
 	} text[64];
 	unsigned int text_n;
 	unsigned int ebbs;
+	/* The interrupted registers as the last interrupt left them */
+	bool intr_user_after;
+	u64 intr_pc_after;
 	/* What SIER, SIAR and SDAR take at each alert, when set */
 	struct {
 		u64 sier;

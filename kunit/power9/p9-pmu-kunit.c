@@ -347,6 +347,54 @@ static void p9k_stale_negative_counter(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * PMC6 counts beside PMC5 (one FC56) with no event of its own: when it
+ * goes negative, the interrupt zeroes it instead of leaving it to alert
+ * again at once (an interrupt that only re-arms the events' counters
+ * would). Likewise PMC4 holding an L2/L3 group's companion code.
+ */
+static void p9k_unused_counter_alert(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(P9_CODE_PMC5_RUN_INST, 0, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model_count(P9_CODE_PMC6_RUN_CYC, 0x80000010ULL);
+	KUNIT_ASSERT_TRUE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_FALSE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_FALSE(test, p9_model.pmc[6] & 0x80000000U);
+	perf_event_release_kernel(ev);
+
+	ev = p9k_open(0x16080, 0, NULL);	/* L2, PMC4 holds 0x46080 */
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model_count(0x46080, 0x80000010ULL);
+	KUNIT_ASSERT_TRUE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_FALSE(test, p9_model_take_interrupt());
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * A sample the PMU places in the kernel (SIER) while the interrupt came
+ * in user mode, at the very address it interrupted: the sample's
+ * registers say kernel, the interrupted ones stay user's (the return to
+ * user space must not find them changed).
+ */
+static void p9k_sample_keeps_interrupted_regs(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x401e0, 100, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model.pr = true;
+	p9_model.pc = USER_IP;
+	p9_model.latch.sier = P9_SIER_SIAR_VALID;
+	p9_model.latch.siar = USER_IP;
+	p9k_count(0x401e0, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_FALSE(test, last_user);
+	KUNIT_EXPECT_TRUE(test, p9_model.intr_user_after);
+	KUNIT_EXPECT_EQ(test, p9_model.intr_pc_after, USER_IP);
+	perf_event_release_kernel(ev);
+}
+
 static void p9k_exclude_kernel_attr(struct perf_event_attr *attr)
 {
 	attr->exclude_kernel = 1;
@@ -1322,6 +1370,8 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_dropped_samples_are_accounted),
 	KUNIT_CASE(p9k_no_kernel_sample),
 	KUNIT_CASE(p9k_stale_negative_counter),
+	KUNIT_CASE(p9k_unused_counter_alert),
+	KUNIT_CASE(p9k_sample_keeps_interrupted_regs),
 	KUNIT_CASE(p9k_refusals),
 	KUNIT_CASE(p9k_ebb_refusals),
 	KUNIT_CASE(p9k_ebb_task_owns_counter),

@@ -656,10 +656,12 @@ static const struct pt_regs *pmu_core_user_regs(struct pmu_core *pc)
  * the kernel, with @ip. A sigtrap event gets no such sample, as the perf
  * core expects a user sample to be followed by a return to user space.
  *
- * The interrupted registers themselves, not a copy, when @ip is theirs:
- * the driver may then change only what the return from the interrupt does
- * not restore (POWER9 puts SIER and MMCRA in dar and dsisr, as the
- * architecture's perf_reg_value() reads them, as the built-in PMU does).
+ * The interrupted registers themselves, not a copy, when @ip and @user
+ * are theirs: the driver may then change only what the return from the
+ * interrupt does not restore (POWER9 puts SIER and MMCRA in dar and
+ * dsisr, as the architecture's perf_reg_value() reads them, as the
+ * built-in PMU does). A kernel sample at the user address the interrupt
+ * came from gets a copy: its mode must not reach the return to user.
  *
  * Return: false to drop the sample: a kernel instruction of an event
  * that excludes the kernel, or a user instruction and no user registers.
@@ -678,7 +680,8 @@ bool pmu_core_sample_regs(struct pmu_core_sample *sample,
 	} else if (!user && event->attr.exclude_kernel) {
 		return false;
 	}
-	if (base == sample->regs && ip == instruction_pointer(sample->regs)) {
+	if (base == sample->regs && user == user_mode(sample->regs) &&
+	    ip == instruction_pointer(sample->regs)) {
 		sample->sregs = sample->regs;
 		return true;
 	}
@@ -795,7 +798,8 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 	}
 	cpu->disable_depth--;
 	/* The usual interrupt: a period ended, nothing else changed. */
-	if (ops->rearm_only && !throttled_any && cpu->changes == changes) {
+	if (ops->rearm_only && !throttled_any && cpu->changes == changes &&
+	    ops->rearm_only(pc, cpu)) {
 		for (i = 0; i < cpu->n; i++)
 			if (cpu->event[i]->hw.idx >= 0)
 				pmu_core_write_slot(pc, cpu, i);

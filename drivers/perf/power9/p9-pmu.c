@@ -406,6 +406,19 @@ static u8 p9_pmcs_counting(const struct p9_schedule *s)
 }
 
 /*
+ * The interrupt changes no MMCR but MMCR0, which unfreeze writes; but a
+ * counter that counts without an event (PMC4 with an L2/L3 companion code,
+ * the unused one of PMC5 and PMC6) may have gone negative, and only
+ * p9_program() zeroes it.
+ */
+static bool p9_rearm_only(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
+{
+	struct p9_cpu *cpu = pmu_core_priv(pcpu);
+
+	return p9_pmcs_counting(&cpu->sched) == cpu->sched.used;
+}
+
+/*
  * The counters go back to their other users (the built-in PMU), who may
  * write the MMCRs: once they come back, write them all again.
  */
@@ -612,9 +625,8 @@ const struct pmu_core_ops p9_core_ops = {
 	.branch_stack	= true,
 	/* MMCR0[FC] stops every PMC; a negative one alerts again. */
 	.freezes_all	= true,
-	/* The interrupt changes no MMCR but MMCR0, which unfreeze writes. */
-	.rearm_only	= true,
 	.read_pending	= p9_read_pending,
+	.rearm_only	= p9_rearm_only,
 	.task_counter	= p9_task_counter,
 	.overflowed	= p9_overflowed,
 	.capture	= p9_capture,

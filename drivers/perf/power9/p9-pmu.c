@@ -235,12 +235,6 @@ static u64 p9_mmcr2_freeze(unsigned int pmc)
 }
 
 /*
- * Freeze, and drop a pending alert: a counter still negative alerts again
- * when the enable sets PMAE. MMCR0 is all the driver's: what it wrote last
- * (p9_unfreeze()), but for FC, PMAE and PMAO, which an alert changes and
- * this sets or clears anyway, so it is written without being read.
- */
-/*
  * An EBB task's bits go with it, EBE and PMCC with them: no other task
  * reaches the counters from problem state. Claimed first: an interrupt
  * after this freezes as for any task, and the alert it took comes again
@@ -260,6 +254,13 @@ static noinline void p9_ebb_out(const struct p9_pmu_ops *hw,
 	cpu->hw_mmcr_valid = false;
 }
 
+/*
+ * Freeze, and drop a pending alert: a counter still negative alerts again
+ * when the enable sets PMAE. MMCR0 is all the driver's: what it wrote last
+ * (p9_unfreeze()), but for FC, PMAE and PMAO, which an alert changes and
+ * this sets or clears anyway, so it is written without being read (an EBB
+ * task's bits, which it may have changed, are read first, p9_ebb_out()).
+ */
 static void p9_freeze_all(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 			  bool keep_alert)
 {

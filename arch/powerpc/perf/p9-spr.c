@@ -119,12 +119,9 @@ static void p9_spr_clear_sample(void)
  * instruction that SIAR gave while the interrupt came in user mode: the
  * sample says kernel (MSR[PR] clear). A zero regs->result keeps the
  * arch's perf_instruction_pointer() and perf_misc_flags() from consulting
- * SIAR for the built-in PMU.
- */
-/*
- * perf_reg_value() reads a sample's SIER and MMCRA from dar and dsisr, as
- * core-book3s fills them in; the interrupted ones are whatever the entry
- * left there.
+ * SIAR for the built-in PMU. perf_reg_value() reads a sample's SIER and
+ * MMCRA from dar and dsisr, as core-book3s fills them in; the interrupted
+ * ones are whatever the entry left there.
  */
 static void p9_spr_sample_mode(struct pt_regs *sregs, const struct p9_sample *s)
 {

@@ -590,7 +590,8 @@ static bool p9_sample(struct pmu_core_sample *sample)
 	struct perf_sample_data *data = sample->data;
 	struct perf_event *event = sample->event;
 	u64 type = event->attr.sample_type;
-	struct p9_sample s;
+	/* p9_decode_sample() sets it whole: no zeroing at each sample. */
+	struct p9_sample s __uninitialized;
 
 	p9_decode_sample(&cpu->regs, p9_thresholding(&cpu->dec[sample->slot]),
 			 event->attr.exclude_kernel, hw->kernel_base, &s);

@@ -9,6 +9,7 @@
 #include <linux/bitfield.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <linux/string.h>
 #include <pmu-suite/kunit.h>
 
 #include <pmu-suite/p9-regs.h>
@@ -24,6 +25,8 @@ static struct p9_sample decode(const struct p9_sample_regs *r, bool thresh,
 {
 	struct p9_sample s;
 
+	/* The interrupt passes it unzeroed: what is not set shows. */
+	memset(&s, 0xa5, sizeof(s));
 	p9_decode_sample(r, thresh, exclude_kernel, KBASE, &s);
 	return s;
 }
@@ -269,7 +272,45 @@ static void p9_sample_regs_intr(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, P9_PERF_REG_PMCS, GENMASK_ULL(56, 51));
 }
 
+/* Whatever the output held before, every field comes out the same. */
+static void p9_sample_sets_every_field(struct kunit *test)
+{
+	static const struct p9_sample_regs regs[] = {
+		{ .sier = 0, .pc = USER_IP, .pc_user = true },
+		{ .sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_PR |
+			  P9_SIER_SDAR_VALID,
+		  .siar = USER_IP, .sdar = USER_DATA, .mmcra = 0x1234 },
+		{ .sier = P9_SIER_SIAR_VALID | P9_SIER_MSR_HV,
+		  .siar = KERNEL_IP, .pc = KERNEL_IP },
+		{ .mmcra = P9_MMCRA_SDAR_MODE, .sdar = KERNEL_IP,
+		  .pc = KERNEL_IP },
+	};
+	struct p9_sample a, b;
+	unsigned int i, k;
+
+	for (i = 0; i < ARRAY_SIZE(regs); i++) {
+		for (k = 0; k < 4; k++) {
+			memset(&a, 0, sizeof(a));
+			memset(&b, 0xff, sizeof(b));
+			p9_decode_sample(&regs[i], k & 1, k & 2, KBASE, &a);
+			p9_decode_sample(&regs[i], k & 1, k & 2, KBASE, &b);
+			KUNIT_EXPECT_EQ(test, a.ip, b.ip);
+			KUNIT_EXPECT_EQ(test, a.ip_from_siar, b.ip_from_siar);
+			KUNIT_EXPECT_EQ(test, a.user, b.user);
+			KUNIT_EXPECT_EQ(test, a.hv, b.hv);
+			KUNIT_EXPECT_EQ(test, a.addr, b.addr);
+			KUNIT_EXPECT_EQ(test, a.addr_valid, b.addr_valid);
+			KUNIT_EXPECT_EQ(test, a.data_src, b.data_src);
+			KUNIT_EXPECT_EQ(test, a.weight, b.weight);
+			KUNIT_EXPECT_EQ(test, a.drop, b.drop);
+			KUNIT_EXPECT_EQ(test, a.sier, b.sier);
+			KUNIT_EXPECT_EQ(test, a.mmcra, b.mmcra);
+		}
+	}
+}
+
 static struct kunit_case p9_sample_cases[] = {
+	KUNIT_CASE(p9_sample_sets_every_field),
 	KUNIT_CASE(p9_sample_siar_valid),
 	KUNIT_CASE(p9_sample_continuous_sdar),
 	KUNIT_CASE(p9_sample_siar_hv),

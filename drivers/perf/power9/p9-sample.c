@@ -41,14 +41,8 @@ static u64 p9_mem_source(unsigned int src)
 	return v | P9_MEM(LVL, HIT);
 }
 
-/**
- * p9_sier_data_src() - perf_mem_data_src for a sampled load or store
- * @sier: SIER captured with the sample
- *
- * Return: the value, or 0 when the sampled instruction was no load or
- * store, or SIER names no source.
- */
-u64 p9_sier_data_src(u64 sier)
+/* Inlined into p9_decode_sample(), which then calls nothing. */
+static __always_inline u64 p9_data_src_of(u64 sier)
 {
 	unsigned int type = FIELD_GET(P9_SIER_TYPE, sier);
 	unsigned int ldst = FIELD_GET(P9_SIER_LDST, sier);
@@ -88,6 +82,18 @@ u64 p9_sier_data_src(u64 sier)
 		return 0;
 	}
 }
+
+/**
+ * p9_sier_data_src() - perf_mem_data_src for a sampled load or store
+ * @sier: SIER captured with the sample
+ *
+ * Return: the value, or 0 when the sampled instruction was no load or
+ * store, or SIER names no source.
+ */
+u64 p9_sier_data_src(u64 sier)
+{
+	return p9_data_src_of(sier);
+}
 EXPORT_SYMBOL_IF_KUNIT(p9_sier_data_src);
 
 /**
@@ -122,33 +128,28 @@ void p9_decode_sample(const struct p9_sample_regs *r, bool thresholding,
 		      bool exclude_kernel, u64 kernel_base,
 		      struct p9_sample *out)
 {
-	*out = (struct p9_sample) { .sier = r->sier, .mmcra = r->mmcra };
+	bool siar = r->sier & P9_SIER_SIAR_VALID;
 
-	if (r->sier & P9_SIER_SIAR_VALID) {
-		out->ip = r->siar;
-		out->ip_from_siar = true;
-		out->user = r->sier & P9_SIER_MSR_PR;
-		out->hv = r->sier & P9_SIER_MSR_HV;
-	} else {
-		out->ip = r->pc;
-		out->user = r->pc_user;
-	}
+	/* Every field set, none zeroed first: this runs at every sample. */
+	out->sier = r->sier;
+	out->mmcra = r->mmcra;
+	out->ip_from_siar = siar;
+	out->ip = siar ? r->siar : r->pc;
+	out->user = siar ? r->sier & P9_SIER_MSR_PR : r->pc_user;
+	out->hv = siar && (r->sier & P9_SIER_MSR_HV);
 	/*
 	 * SDAR is the sampled instruction's data address when SIER says so;
 	 * in continuous sampling (2.3: MMCRA[SAMPLE_ENABLE] = 0), where
 	 * SIER[SDAR_VALID] is tied to 0, MMCRA[SDAR_MODE] keeps it loaded
 	 * with the last address of a TLB miss, a data-cache miss or a store.
 	 */
-	if ((r->sier & P9_SIER_SDAR_VALID) ||
-	    (!(r->mmcra & P9_MMCRA_SAMPLE_ENABLE) &&
-	     (r->mmcra & P9_MMCRA_SDAR_MODE) && r->sdar)) {
-		out->addr = r->sdar;
-		out->addr_valid = true;
-	}
-	if (r->sier & P9_SIER_SIAR_VALID)
-		out->data_src = p9_sier_data_src(r->sier);
-	if (thresholding)
-		out->weight = p9_thresh_counter(r->mmcra);
+	out->addr_valid = (r->sier & P9_SIER_SDAR_VALID) ||
+			  (!(r->mmcra & P9_MMCRA_SAMPLE_ENABLE) &&
+			   (r->mmcra & P9_MMCRA_SDAR_MODE) && r->sdar);
+	out->addr = out->addr_valid ? r->sdar : 0;
+	out->data_src = siar ? p9_data_src_of(r->sier) : 0;
+	out->weight = thresholding ? p9_thresh_counter(r->mmcra) : 0;
+	out->drop = false;
 
 	if (exclude_kernel) {
 		if (!out->user || out->ip >= kernel_base)

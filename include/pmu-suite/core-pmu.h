@@ -384,7 +384,45 @@ u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event);
 void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value);
 void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 			 unsigned int slot);
-bool pmu_core_sample_regs(struct pmu_core_sample *sample,
-			  unsigned long ip, bool user);
+bool pmu_core_sample_regs_other(struct pmu_core_sample *sample,
+				unsigned long ip, bool user);
+
+/**
+ * pmu_core_sample_regs() - the registers of a sample at @ip
+ * @sample: the sample; its sregs are set
+ * @ip: the sampled instruction's address
+ * @user: it ran in user mode
+ *
+ * A sample's registers are all of one mode, so that nothing of the kernel
+ * reaches a user's sample (PERF_SAMPLE_REGS_USER takes the sample's
+ * registers as the user's when they say user mode). They are the
+ * interrupted registers with @ip, unless a user instruction was sampled
+ * and the interrupt came in the kernel (skid, or an address the PMU
+ * recorded): then they are the task's user registers from its entry to
+ * the kernel, with @ip. A sigtrap event gets no such sample, as the perf
+ * core expects a user sample to be followed by a return to user space.
+ *
+ * The interrupted registers themselves, not a copy, when @ip and @user
+ * are theirs: the driver may then change only what the return from the
+ * interrupt does not restore (POWER9 puts SIER and MMCRA in dar and
+ * dsisr, as the architecture's perf_reg_value() reads them, as the
+ * built-in PMU does). A kernel sample at the user address the interrupt
+ * came from gets a copy: its mode must not reach the return to user.
+ *
+ * Return: false to drop the sample: a kernel instruction of an event
+ * that excludes the kernel, or a user instruction and no user registers.
+ */
+static inline bool pmu_core_sample_regs(struct pmu_core_sample *sample,
+					unsigned long ip, bool user)
+{
+	/* The usual sample, inline: it runs at every interrupt. */
+	if (user == user_mode(sample->regs) &&
+	    ip == instruction_pointer(sample->regs) &&
+	    (user || !sample->event->attr.exclude_kernel)) {
+		sample->sregs = sample->regs;
+		return true;
+	}
+	return pmu_core_sample_regs_other(sample, ip, user);
+}
 
 #endif /* _PMU_SUITE_CORE_PMU_H */

@@ -39,6 +39,17 @@ static bool pmu_core_is_ours(struct pmu_core *pc, struct perf_event *event)
 	return event->pmu == &pc->pmu;
 }
 
+/* What a counter counted from @prev to @now; @wrapped: see below. */
+static u64 pmu_core_delta(struct pmu_core *pc, u64 prev, u64 now,
+			  bool wrapped)
+{
+	u64 delta = pmu_counter_delta(prev, now, pc->ops->counters->width);
+
+	if (wrapped && now >= prev)
+		delta += pmu_counter_mask(pc->ops->counters->width) + 1;
+	return delta;
+}
+
 /**
  * pmu_core_update() - add what @event's counter counted since the last read
  * @pc: the event's PMU
@@ -70,27 +81,37 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
 		prev = local64_read(&hwc->prev_count);
 		now = pc->backend->read_counter(hwc->idx) & mask;
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
-	delta = pmu_counter_delta(prev, now, pc->ops->counters->width);
-	if (wrapped && now >= prev)
-		delta += mask + 1;
+	delta = pmu_core_delta(pc, prev, now, wrapped);
 	local64_add(delta, &event->count);
 	local64_sub(delta, &hwc->period_left);
 	return now;
 }
 
-/**
- * pmu_core_start_value() - counter value @event starts from
- * @pc: the event's PMU
- * @event: the event
- *
- * A sampling event with nothing left of its period starts a new one
- * (period_left and last_period are set): every caller arms the counter
- * with the value.
- *
- * Return: for a sampling event the value that interrupts when its period
- * ends (or after the longest run the counter allows), else zero.
+/*
+ * pmu_core_update() for the overflow interrupt, which nothing on this CPU
+ * interrupts: prev_count and period_left, written only on this CPU, take
+ * plain loads and stores (on powerpc each local64 read-modify-write masks
+ * interrupts, a call out of line). A callback the interrupt came in
+ * retries its own cmpxchg.
  */
-u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event)
+static u64 pmu_core_update_irq(struct pmu_core *pc, struct perf_event *event,
+			       bool wrapped)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 mask = pmu_counter_mask(pc->ops->counters->width);
+	u64 now = pc->backend->read_counter(hwc->idx) & mask;
+	u64 delta = pmu_core_delta(pc, local64_read(&hwc->prev_count), now,
+				   wrapped);
+
+	local64_set(&hwc->prev_count, now);
+	local64_add(delta, &event->count);
+	local64_set(&hwc->period_left, local64_read(&hwc->period_left) - delta);
+	return now;
+}
+
+/* pmu_core_start_value(), inlined where the interrupt rearms a counter. */
+static __always_inline u64 pmu_core_next_start(struct pmu_core *pc,
+					       struct perf_event *event)
 {
 	const struct pmu_counters *c = pc->ops->counters;
 	struct hw_perf_event *hwc = &event->hw;
@@ -110,6 +131,23 @@ u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event)
 		hwc->last_period = hwc->sample_period;
 	}
 	return pmu_period_start(left, c->max_run, c->interrupt_at, c->width);
+}
+
+/**
+ * pmu_core_start_value() - counter value @event starts from
+ * @pc: the event's PMU
+ * @event: the event
+ *
+ * A sampling event with nothing left of its period starts a new one
+ * (period_left and last_period are set): every caller arms the counter
+ * with the value.
+ *
+ * Return: for a sampling event the value that interrupts when its period
+ * ends (or after the longest run the counter allows), else zero.
+ */
+u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event)
+{
+	return pmu_core_next_start(pc, event);
 }
 EXPORT_SYMBOL_GPL(pmu_core_start_value);
 
@@ -166,7 +204,7 @@ void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 		pc->backend->write_counter(event->hw.idx,
 					   local64_read(&event->hw.prev_count));
 	else
-		pmu_core_arm(pc, event, pmu_core_start_value(pc, event));
+		pmu_core_arm(pc, event, pmu_core_next_start(pc, event));
 }
 EXPORT_SYMBOL_GPL(pmu_core_write_slot);
 
@@ -641,33 +679,9 @@ static const struct pt_regs *pmu_core_user_regs(struct pmu_core *pc)
 	return task_pt_regs(current);
 }
 
-/**
- * pmu_core_sample_regs() - the registers of a sample at @ip
- * @sample: the sample; its sregs are set
- * @ip: the sampled instruction's address
- * @user: it ran in user mode
- *
- * A sample's registers are all of one mode, so that nothing of the kernel
- * reaches a user's sample (PERF_SAMPLE_REGS_USER takes the sample's
- * registers as the user's when they say user mode). They are the
- * interrupted registers with @ip, unless a user instruction was sampled
- * and the interrupt came in the kernel (skid, or an address the PMU
- * recorded): then they are the task's user registers from its entry to
- * the kernel, with @ip. A sigtrap event gets no such sample, as the perf
- * core expects a user sample to be followed by a return to user space.
- *
- * The interrupted registers themselves, not a copy, when @ip and @user
- * are theirs: the driver may then change only what the return from the
- * interrupt does not restore (POWER9 puts SIER and MMCRA in dar and
- * dsisr, as the architecture's perf_reg_value() reads them, as the
- * built-in PMU does). A kernel sample at the user address the interrupt
- * came from gets a copy: its mode must not reach the return to user.
- *
- * Return: false to drop the sample: a kernel instruction of an event
- * that excludes the kernel, or a user instruction and no user registers.
- */
-bool pmu_core_sample_regs(struct pmu_core_sample *sample,
-			  unsigned long ip, bool user)
+/* pmu_core_sample_regs() past its inline test for the interrupted ones. */
+bool pmu_core_sample_regs_other(struct pmu_core_sample *sample,
+				unsigned long ip, bool user)
 {
 	struct perf_event *event = sample->event;
 	const struct pt_regs *base = sample->regs;
@@ -689,7 +703,7 @@ bool pmu_core_sample_regs(struct pmu_core_sample *sample,
 	instruction_pointer_set(sample->sregs, ip);
 	return true;
 }
-EXPORT_SYMBOL_GPL(pmu_core_sample_regs);
+EXPORT_SYMBOL_GPL(pmu_core_sample_regs_other);
 
 /**
  * pmu_core_handle_irq() - handle an overflow interrupt of @pc on this CPU
@@ -715,8 +729,14 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 	const struct pmu_core_ops *ops = pc->ops;
 	struct pmu_core_cpu *cpu = this_cpu_ptr(pc->cpus);
 	u64 start = sched_clock(), mask = ops->irq_ack(pc, cpu);
-	struct perf_sample_data data;
-	struct pt_regs sregs;
+	/*
+	 * Not zeroed (CONFIG_INIT_STACK_ALL_ZERO) at each interrupt: the perf
+	 * core fills what sample_flags leaves out, a copy of registers is
+	 * whole, and 900 bytes of memset were the largest part of a sample's
+	 * cost beside the built-in PMU's.
+	 */
+	struct perf_sample_data data __uninitialized;
+	struct pt_regs sregs __uninitialized;
 	struct pmu_core_sample sample = {
 		.pc	= pc,
 		.cpu	= cpu,
@@ -759,7 +779,7 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 			cpu->keep |= BIT(i);
 			continue;
 		}
-		now = pmu_core_update(pc, event, mask & BIT_ULL(hwc->idx));
+		now = pmu_core_update_irq(pc, event, mask & BIT_ULL(hwc->idx));
 		over = ops->overflowed ? ops->overflowed(pc, event, now, mask) :
 		       !!(mask & BIT_ULL(hwc->idx));
 		if (!over) {

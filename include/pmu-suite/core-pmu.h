@@ -113,6 +113,16 @@ struct pmu_core_sample {
 };
 
 /**
+ * struct pmu_alias_field - a format/ field that events/ files may print
+ * @name: its name in format/
+ * @bits: its config bits
+ */
+struct pmu_alias_field {
+	const char *name;
+	u64 bits;
+};
+
+/**
  * struct pmu_core_ops - what a core PMU driver gives the framework
  * @counters: the counters of one CPU (at most PMU_CORE_MAX_EVENTS), their
  *	width and where they interrupt
@@ -184,6 +194,12 @@ struct pmu_core_sample {
  *	its event's value of them as "event=0x..."
  * @umask_bits: optional; the config bits of format/umask, printed after
  *	the event as ",umask=0x..."
+ * @alias_fields: optional; further format/ fields, printed after those as
+ *	",name=0x..." when an events/ file's event sets them; the list ends
+ *	with a NULL name
+ * @extra_events: optional; add events/ files for configurations of the
+ *	driver's own, with pmu_events_add(), at most @n_extra_events
+ * @n_extra_events: room for @extra_events
  * @max_precise: the highest precise_ip any event may ask for (caps/
  *	max_precise); @check refuses it for events that have none
  * @branches: caps/branches (branch stack depth), 0 for none
@@ -224,6 +240,9 @@ struct pmu_core_ops {
 	struct pmu_catalogue catalogue;
 	u64 event_bits;
 	u64 umask_bits;
+	const struct pmu_alias_field *alias_fields;
+	void (*extra_events)(struct pmu_events *e);
+	unsigned int n_extra_events;
 	unsigned int max_precise;
 	unsigned int branches;
 	const char *caps_name;

@@ -898,11 +898,15 @@ static int pmu_core_field_digits(u64 bits)
 	return DIV_ROUND_UP(hweight64(bits), 4);
 }
 
-/* events/: every file gives its event's format/event and format/umask. */
+/*
+ * events/: every file gives its event's format/event and format/umask,
+ * and the driver's further fields its event sets.
+ */
 static ssize_t pmu_core_event_show(struct device *dev,
 				   struct device_attribute *attr, char *page)
 {
 	const struct pmu_core_ops *ops = pmu_core_of_dev(dev)->ops;
+	const struct pmu_alias_field *f = ops->alias_fields;
 	u64 id = pmu_events_id(attr);
 	int len;
 
@@ -913,6 +917,10 @@ static ssize_t pmu_core_event_show(struct device *dev,
 		len += sysfs_emit_at(page, len, ",umask=0x%0*llx",
 				     pmu_core_field_digits(ops->umask_bits),
 				     pmu_core_field(ops->umask_bits, id));
+	for (; f && f->name; f++)
+		if (id & f->bits)
+			len += sysfs_emit_at(page, len, ",%s=0x%llx", f->name,
+					     pmu_core_field(f->bits, id));
 	return len + sysfs_emit_at(page, len, "\n");
 }
 
@@ -944,13 +952,15 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		return -EINVAL;
 	pc->ops = ops;
 	ret = pmu_events_alloc(&pc->events, ops->catalogue.count +
-			       (ops->generic ? ops->generic->n : 0),
-			       pmu_core_event_show);
+			       (ops->generic ? ops->generic->n : 0) +
+			       ops->n_extra_events, pmu_core_event_show);
 	if (ret)
 		return ret;
 	pmu_events_add_catalogue(&pc->events, &ops->catalogue);
 	if (ops->generic)
 		pmu_events_add_generic(&pc->events, ops->generic);
+	if (ops->extra_events)
+		ops->extra_events(&pc->events);
 	pc->cpus = __alloc_percpu(sizeof(struct pmu_core_cpu) + ops->cpu_size,
 				  __alignof__(struct pmu_core_cpu));
 	if (!pc->cpus) {

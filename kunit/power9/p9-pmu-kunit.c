@@ -13,10 +13,12 @@
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite/kunit.h>
 #include <pmu-suite/model.h>
 
 #include "p9-model.h"
 #include <pmu-suite/p9-regs.h>
+#include "../../drivers/perf/power9/p9-event.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -28,6 +30,8 @@ static atomic_t samples;
 static u64 last_ip;
 static u64 last_sp;
 static u64 last_addr;
+static u64 last_weight;
+static u64 last_data_src;
 static bool last_user;
 /* The last sample's branch stack; nr is -1 without one. */
 static int last_nr;
@@ -41,6 +45,10 @@ static void p9k_overflow(struct perf_event *event, struct perf_sample_data *data
 	last_sp = user_stack_pointer(regs);
 	last_user = user_mode(regs);
 	last_addr = data->addr;
+	last_weight = data->sample_flags & PERF_SAMPLE_WEIGHT_TYPE ?
+		      data->weight.full : 0;
+	last_data_src = data->sample_flags & PERF_SAMPLE_DATA_SRC ?
+			data->data_src.val : 0;
 	last_nr = -1;
 	if ((data->sample_flags & PERF_SAMPLE_BRANCH_STACK) && data->br_stack &&
 	    data->br_stack->nr <= P9_BHRB_ENTRIES) {
@@ -614,6 +622,63 @@ static void p9k_generic_events(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -ENOENT);
 	ev = p9k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_MAX);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+}
+
+static void p9k_mem_attr(struct perf_event_attr *attr)
+{
+	attr->sample_type = PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC |
+			    PERF_SAMPLE_WEIGHT;
+}
+
+/*
+ * mem-loads and mem-stores, the events perf mem opens: events/ gives
+ * their fields, and a sample of mem-loads carries the load's address, its
+ * source and its latency from issue to finish.
+ */
+static void p9k_mem_events(struct kunit *test)
+{
+	struct pmu_core *pc = &p9_pmu_core;
+	union perf_mem_data_src src;
+	struct perf_event *ev;
+	u64 loads, stores, op, lvl;
+
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events, "mem-loads",
+				    "event=0x401e0,sample_elig=0x5,thresh_stop=0x4,thresh_start=0x3\n");
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events, "mem-stores",
+				    "event=0x401e0,sample_elig=0x7,thresh_stop=0x4,thresh_start=0x3\n");
+	KUNIT_ASSERT_TRUE(test, p9_mem_events(&loads, &stores));
+	ev = p9k_open(loads, 100, p9k_mem_attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, p9_model.mmcra & P9_MMCRA_SAMPLE_ENABLE);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(P9_MMCRA_RAND_SAMP_ELIG, p9_model.mmcra), 5ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(P9_MMCRA_THRESH_START, p9_model.mmcra), 3ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(P9_MMCRA_THRESH_END, p9_model.mmcra), 4ULL);
+	pmu_model_user_init(&p9_model.user, USER_SP);
+	p9_model.pc = USER_IP;
+	p9_model.pr = true;
+	p9_model.latch.sier = P9_SIER_SIAR_VALID | P9_SIER_SDAR_VALID |
+			      P9_SIER_MSR_PR |
+			      FIELD_PREP(P9_SIER_TYPE, P9_SIER_TYPE_LOAD) |
+			      FIELD_PREP(P9_SIER_LDST, 2);	/* L2 hit */
+	p9_model.latch.siar = USER_IP;
+	p9_model.latch.sdar = USER_DATA;
+	/* 20 x 4^2: the threshold counter's mantissa and exponent (3.1) */
+	p9_model.mmcra |= FIELD_PREP(P9_MMCRA_THRESH_CTR_MANT, 20) |
+			  FIELD_PREP(P9_MMCRA_THRESH_CTR_EXP, 2);
+	p9k_count(0x401e0, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last_addr, USER_DATA);
+	KUNIT_EXPECT_EQ(test, last_weight, 320ULL);
+	src.val = last_data_src;
+	op = src.mem_op;
+	lvl = src.mem_lvl_num;
+	KUNIT_EXPECT_EQ(test, op, (u64)PERF_MEM_OP_LOAD);
+	KUNIT_EXPECT_EQ(test, lvl, (u64)PERF_MEM_LVLNUM_L2);
+	perf_event_release_kernel(ev);
+	ev = p9k_open(stores, 100, p9k_mem_attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_EQ(test, FIELD_GET(P9_MMCRA_RAND_SAMP_ELIG, p9_model.mmcra), 7ULL);
+	perf_event_release_kernel(ev);
 }
 
 static void p9k_multiplexes(struct kunit *test)
@@ -1362,6 +1427,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_samples),
 	KUNIT_CASE(p9k_marked_sample_uses_siar),
 	KUNIT_CASE(p9k_phys_addr_without_addr),
+	KUNIT_CASE(p9k_mem_events),
 	KUNIT_CASE(p9k_continuous_sdar_addr),
 	KUNIT_CASE(p9k_intr_regs_sier_mmcra),
 	KUNIT_CASE(p9k_sample_regs_cleared),

@@ -130,4 +130,6 @@ extern const struct pmu_generic_table p9_generic;
 
 u64 p9_catalogue_code(const char *name);
 
+bool p9_mem_events(u64 *loads, u64 *stores);
+
 #endif /* _P9_EVENT_H */

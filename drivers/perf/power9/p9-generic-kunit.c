@@ -5,6 +5,7 @@
  * no event for are refused. Pure logic: runs on UML.
  */
 #include <kunit/test.h>
+#include <linux/bitfield.h>
 #include <linux/module.h>
 #include <pmu-suite/kunit.h>
 #include <uapi/linux/perf_event.h>
@@ -88,7 +89,33 @@ static void p9_generic_refusals(struct kunit *test)
 	pmu_kunit_expect_generic(test, &p9_generic, rows, ARRAY_SIZE(rows));
 }
 
+/*
+ * mem-loads and mem-stores: the marked instruction completed, sampling
+ * only loads or only stores (Table A-5), thresholded from issue to finish
+ * (Table 3-2), and valid raw codes.
+ */
+static void p9_generic_mem_events(struct kunit *test)
+{
+	const char *why = "";
+	struct p9_event ev;
+	u64 loads, stores;
+
+	KUNIT_ASSERT_TRUE(test, p9_mem_events(&loads, &stores));
+	KUNIT_ASSERT_EQ_MSG(test, p9_event_decode(loads, &ev, &why), 0, "%s", why);
+	KUNIT_EXPECT_EQ(test, ev.pmc, 4);
+	KUNIT_EXPECT_EQ(test, ev.pmcxsel, 0xe0);
+	KUNIT_EXPECT_TRUE(test, ev.mark);
+	KUNIT_EXPECT_EQ(test, ev.sample_mode, P9_SAMPLE_MODE_RIS);
+	KUNIT_EXPECT_EQ(test, ev.sample_elig, 5);
+	KUNIT_EXPECT_EQ(test, ev.thresh_start, 3);
+	KUNIT_EXPECT_EQ(test, ev.thresh_stop, 4);
+	KUNIT_ASSERT_EQ_MSG(test, p9_event_decode(stores, &ev, &why), 0, "%s", why);
+	KUNIT_EXPECT_EQ(test, ev.sample_elig, 7);
+	KUNIT_EXPECT_EQ(test, loads ^ stores, FIELD_PREP(P9_RAW_SAMPLE_ELIG, 5 ^ 7));
+}
+
 static struct kunit_case p9_generic_cases[] = {
+	KUNIT_CASE(p9_generic_mem_events),
 	KUNIT_CASE(p9_generic_all_resolve),
 	KUNIT_CASE(p9_generic_any_pmc),
 	KUNIT_CASE(p9_generic_refusals),

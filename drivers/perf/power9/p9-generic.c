@@ -9,6 +9,7 @@
  * refused with -ENOENT.
  */
 #include <kunit/visibility.h>
+#include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -107,3 +108,45 @@ static bool p9_generic_raw_of(const void *entry, u64 *code)
 const struct pmu_generic_table p9_generic =
 	PMU_GENERIC_TABLE(p9_generic_events, p9_generic_raw_of);
 EXPORT_SYMBOL_IF_KUNIT(p9_generic);
+
+/*
+ * perf mem's events on powerpc, by the names it opens ("<pmu>/mem-loads/",
+ * tools/perf/arch/powerpc/util/mem-events.c): the marked instruction
+ * completed, under random instruction sampling of loads or of stores
+ * (Table A-5, eligibility 101 and 111), with a threshold from issue to
+ * finish (Table 3-2, 0011 and 0100) for the sample's weight; as the
+ * built-in PMU's.
+ */
+#define P9_MEM_EVENT		"PM_MRK_INST_CMPL"
+#define P9_ELIG_LOADS		5
+#define P9_ELIG_STORES		7
+#define P9_THRESH_ISSUED	3
+#define P9_THRESH_FINISHED	4
+
+static u64 p9_mem_config(u8 elig)
+{
+	u64 code = p9_catalogue_code(P9_MEM_EVENT);
+
+	if (!code)
+		return 0;
+	return code | P9_RAW_MARK |
+	       FIELD_PREP(P9_RAW_SAMPLE_MODE, P9_SAMPLE_MODE_RIS) |
+	       FIELD_PREP(P9_RAW_SAMPLE_ELIG, elig) |
+	       FIELD_PREP(P9_RAW_THRESH_START, P9_THRESH_ISSUED) |
+	       FIELD_PREP(P9_RAW_THRESH_STOP, P9_THRESH_FINISHED);
+}
+
+/**
+ * p9_mem_events() - the raw configs of mem-loads and mem-stores
+ * @loads: set to mem-loads'
+ * @stores: set to mem-stores'
+ *
+ * Return: false if the catalogue lacks the event (neither is set).
+ */
+bool p9_mem_events(u64 *loads, u64 *stores)
+{
+	*loads = p9_mem_config(P9_ELIG_LOADS);
+	*stores = p9_mem_config(P9_ELIG_STORES);
+	return *loads && *stores;
+}
+EXPORT_SYMBOL_IF_KUNIT(p9_mem_events);

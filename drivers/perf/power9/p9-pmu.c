@@ -96,6 +96,26 @@ PMU_FORMAT_ATTR(thresh_cmp, "config:40-49");
 PMU_FORMAT_ATTR(sdar_mode, "config:50-51");
 PMU_FORMAT_ATTR(ebb, "config:63");
 
+/* What mem-loads and mem-stores set beyond the event (p9_mem_events()). */
+static const struct pmu_alias_field p9_alias_fields[] = {
+	{ "sample_mode", P9_RAW_SAMPLE_MODE },
+	{ "sample_elig", P9_RAW_SAMPLE_ELIG },
+	{ "thresh_stop", P9_RAW_THRESH_STOP },
+	{ "thresh_start", P9_RAW_THRESH_START },
+	{ }
+};
+
+/* events/: mem-loads and mem-stores, which perf mem opens. */
+static void p9_extra_events(struct pmu_events *e)
+{
+	u64 loads, stores;
+
+	if (!p9_mem_events(&loads, &stores))
+		return;
+	pmu_events_add(e, "mem-loads", loads);
+	pmu_events_add(e, "mem-stores", stores);
+}
+
 static struct attribute *p9_format_attrs[] = {
 	&format_attr_event.attr,
 	&format_attr_pmcxsel.attr,
@@ -633,6 +653,9 @@ const struct pmu_core_ops p9_core_ops = {
 	.overflowed	= p9_overflowed,
 	.capture	= p9_capture,
 	.event_bits	= P9_RAW_EVENT,
+	.alias_fields	= p9_alias_fields,
+	.extra_events	= p9_extra_events,
+	.n_extra_events	= 2,
 	.max_precise	= 2,
 	.release_extra	= p9_release_extra,
 	.branches	= P9_BHRB_ENTRIES,

@@ -25,7 +25,9 @@ guest_initrd() {
 guest_ppc64_boot() {
 	local vmlinux=$1 overlay=$2 logf=$3 tmo=${4:-900} cpu=${5:-power9}
 	local ncpus=${6:-1}
-	local initrd rc
+	local initrd rc plugin=()
+	# A TCG plugin and its arguments, for harness profile.
+	[ -z "${GUEST_QEMU_PLUGIN:-}" ] || plugin=(-plugin "$GUEST_QEMU_PLUGIN")
 	initrd=$(guest_initrd ppc64el "$overlay") || return 1
 	log "booting the guest (qemu-system-ppc64 -M pseries -cpu $cpu -smp $ncpus, TCG)"
 	rc=0
@@ -33,7 +35,7 @@ guest_ppc64_boot() {
 		-m 2G -smp "$ncpus" -icount shift=0 -nographic -no-reboot -nodefaults \
 		-chardev stdio,id=con,signal=off -device spapr-vty,chardev=con \
 		-kernel "$vmlinux" -initrd "$initrd" \
-		-append "console=hvc0 panic=-1 oops=panic" \
+		-append "console=hvc0 panic=-1 oops=panic" "${plugin[@]}" \
 		</dev/null >"$logf" 2>&1 || rc=$?
 	[ "$rc" -eq 124 ] && log "guest timed out after ${tmo}s"
 	return 0

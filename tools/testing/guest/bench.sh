@@ -29,12 +29,12 @@ run_ns() {
 	done | median5
 }
 
-# pct T BASE: T's overhead over BASE, in percent with one decimal.
+# pct T BASE: T's overhead over BASE, in percent with two decimals.
 pct() {
-	d=$(( ($1 - $2) * 1000 / $2 ))
+	d=$(( ($1 - $2) * 10000 / $2 ))
 	sign=+
 	[ "$d" -lt 0 ] && { sign=-; d=$((-d)); }
-	echo "$sign$((d / 10)).$((d % 10))%"
+	printf '%s%d.%02d%%\n' "$sign" $((d / 100)) $((d % 100))
 }
 
 row() {
@@ -58,7 +58,7 @@ cpu=$(run_ns perf record -q -o /tmp/b.data -c $PERIOD -e instructions -- $B spin
 cs=$(perf script -i /tmp/b.data -F ip 2>/dev/null | wc -l)
 p9=$(run_ns perf record -q -o /tmp/b.data -c $PERIOD -e power9/instructions/ -- $B spin $SPIN)
 ps=$(perf script -i /tmp/b.data -F ip 2>/dev/null | wc -l)
-row "" "ms" "overhead"
-row "no events" $((base / 1000000)) "-"
-row "cpu/instructions/ ($cs samples)" $((cpu / 1000000)) "$(pct "$cpu" "$base")"
-row "power9/instructions/ ($ps samples)" $((p9 / 1000000)) "$(pct "$p9" "$base")"
+row "" "us" "overhead"
+row "no events" $((base / 1000)) "-"
+row "cpu/instructions/ ($cs samples)" $((cpu / 1000)) "$(pct "$cpu" "$base")"
+row "power9/instructions/ ($ps samples)" $((p9 / 1000)) "$(pct "$p9" "$base")"

@@ -679,7 +679,10 @@ static const struct pt_regs *pmu_core_user_regs(struct pmu_core *pc)
 	return task_pt_regs(current);
 }
 
-/* pmu_core_sample_regs() past its inline test for the interrupted ones. */
+/*
+ * pmu_core_sample_regs() when its inline test found the interrupted
+ * registers not the sample's: a copy, or a dropped sample.
+ */
 bool pmu_core_sample_regs_other(struct pmu_core_sample *sample,
 				unsigned long ip, bool user)
 {
@@ -693,11 +696,6 @@ bool pmu_core_sample_regs_other(struct pmu_core_sample *sample,
 			return false;
 	} else if (!user && event->attr.exclude_kernel) {
 		return false;
-	}
-	if (base == sample->regs && user == user_mode(sample->regs) &&
-	    ip == instruction_pointer(sample->regs)) {
-		sample->sregs = sample->regs;
-		return true;
 	}
 	*sample->sregs = *base;
 	instruction_pointer_set(sample->sregs, ip);

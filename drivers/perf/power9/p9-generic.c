@@ -141,7 +141,7 @@ static u64 p9_mem_config(u8 elig)
  * @loads: set to mem-loads'
  * @stores: set to mem-stores'
  *
- * Return: false if the catalogue lacks the event (neither is set).
+ * Return: false if the catalogue lacks the event (both are then 0).
  */
 bool p9_mem_events(u64 *loads, u64 *stores)
 {

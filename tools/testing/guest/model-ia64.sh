@@ -161,5 +161,8 @@ wait $busy 2>/dev/null
 # (ip, addr, user or interrupted registers) holds a kernel address.
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 echo 2 >/proc/sys/kernel/perf_event_paranoid
-/suite/pmucheck unpriv itanium9300 1000 cpu_op_cycles | sed 's/unpriv: /ia64: unpriv: /'
+/suite/pmucheck unpriv itanium9300 1000 cpu_op_cycles >/tmp/unpriv.out 2>&1
+rc=$?
+sed 's/unpriv: /ia64: unpriv: /' /tmp/unpriv.out
+check "ia64: unpriv: pmucheck unpriv passed (exit status)" test "$rc" = 0
 echo "$paranoid" >/proc/sys/kernel/perf_event_paranoid

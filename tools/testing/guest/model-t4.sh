@@ -171,5 +171,8 @@ STAT_OPTS='' ZERO_OK=''
 # (ip, addr, user or interrupted registers) holds a kernel address.
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 echo 2 >/proc/sys/kernel/perf_event_paranoid
-/suite/pmucheck unpriv sparc_t4 1000 cycles | sed 's/unpriv: /t4: unpriv: /'
+/suite/pmucheck unpriv sparc_t4 1000 cycles >/tmp/unpriv.out 2>&1
+rc=$?
+sed 's/unpriv: /t4: unpriv: /' /tmp/unpriv.out
+check "t4: unpriv: pmucheck unpriv passed (exit status)" test "$rc" = 0
 echo "$paranoid" >/proc/sys/kernel/perf_event_paranoid

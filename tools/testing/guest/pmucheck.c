@@ -385,7 +385,7 @@ static int check_groups(const char *pmu)
  * Samples: ip, pid/tid, addr, user registers, interrupted registers. The
  * registers that would give the kernel away are, on ppc64, the stack
  * pointer (r1), the TOC (r2), the paca (r13) and nip; on x86_64 sp and ip
- * (the ninth and eighth of AX-SS without DS, ES, FS and GS, which perf
+ * (the eighth and ninth of AX-SS without DS, ES, FS and GS, which perf
  * refuses, then R8-R15). Any other may hold a user's -1.
  */
 #if defined(__x86_64__)
@@ -474,6 +474,7 @@ static void syscalls(int n)
 }
 
 static __u64 config_of(const char *pmu, const char *name);
+static int config_known(const char *pmu, const char *name);
 
 static int check_unpriv(const char *pmu, const char *uid_str,
 			const char *config)
@@ -487,6 +488,10 @@ static int check_unpriv(const char *pmu, const char *uid_str,
 	if (setgroups(0, NULL) || setgid(uid) || setuid(uid)) {
 		perror("pmucheck: setuid");
 		return 2;
+	}
+	if (config && !config_known(pmu, config)) {
+		result(0, "unpriv: the event is the PMU's", "no events/%s", config);
+		return 1;
 	}
 	attr_init(&attr, type, config ? config_of(pmu, config) : six[4]);
 	attr.exclude_kernel = 1;
@@ -833,6 +838,81 @@ static int diff_pmc(__u64 code)
 }
 
 /*
+ * power9's events/ names by code (files that are only "event=0x..."), the
+ * "_c<code>" suffix of a name's other codes cut off: codes of one name
+ * count one event (check_diff() fills it).
+ */
+static struct {
+	__u64 code;
+	char name[64];
+} diff_names[DIFF_CODES];
+static int diff_nnames;
+
+static void diff_load_names(const char *pmu)
+{
+	char cmd[256], line[256];
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd),
+		 "grep -H . /sys/bus/event_source/devices/%s/events/* 2>/dev/null",
+		 pmu);
+	f = popen(cmd, "r");
+	while (f && diff_nnames < DIFF_CODES && fgets(line, sizeof(line), f)) {
+		char *colon = strstr(line, ":event=0x"), *name, *suffix, *p, rest;
+		unsigned long long c;
+
+		if (!colon || sscanf(colon, ":event=0x%llx%c", &c, &rest) != 2 ||
+		    rest != '\n')
+			continue;
+		*colon = 0;
+		name = strrchr(line, '/') ? strrchr(line, '/') + 1 : line;
+		/* The last "_c" (pm_cyc_c2001e), when it names the code. */
+		for (suffix = NULL, p = strstr(name, "_c"); p; p = strstr(p + 1, "_c"))
+			suffix = p;
+		if (suffix && strtoull(suffix + 2, NULL, 16) == c)
+			*suffix = 0;
+		diff_names[diff_nnames].code = c;
+		snprintf(diff_names[diff_nnames].name,
+			 sizeof(diff_names[0].name), "%.63s", name);
+		diff_nnames++;
+	}
+	if (f)
+		pclose(f);
+}
+
+static const char *diff_name(__u64 code)
+{
+	int i;
+
+	for (i = 0; i < diff_nnames; i++)
+		if (diff_names[i].code == code)
+			return diff_names[i].name;
+	return NULL;
+}
+
+/*
+ * Whether power9 may count @code on another of PMC1-4: an event of its
+ * catalogue with a code of the same name there, not an L2/L3 or MMU one
+ * (the alternatives of the admin guide, loosely: a scheduler that moved
+ * any other event, or put two on one PMC, stays unexplained).
+ */
+static int diff_movable(__u64 code)
+{
+	const char *name = diff_name(code);
+	int i, pmc;
+
+	if (!name || diff_bus_unit(code, 6, 11))
+		return 0;
+	for (i = 0; i < diff_nnames; i++) {
+		pmc = diff_pmc(diff_names[i].code);
+		if (pmc >= 1 && pmc <= 4 && pmc != diff_pmc(code) &&
+		    !strcmp(diff_names[i].name, name))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Member @j counts against member @k's open on power9: a switched-off
  * sibling does not, the leader always does.
  */
@@ -848,7 +928,7 @@ static int diff_counts(const struct diff_group *g, int j, int k)
  */
 static const char *diff_reason(const struct diff_group *g, int cpu_ok, int at)
 {
-	int j, k, pmc1 = 0, mmu = 0, pmc14 = 0, reuse = 0;
+	int j, k, pmc1 = 0, mmu = 0, pmc14 = 0, reuse = 0, stuck = 0;
 
 	for (j = 0; j <= at; j++) {
 		if (!diff_counts(g, j, at))
@@ -856,9 +936,15 @@ static const char *diff_reason(const struct diff_group *g, int cpu_ok, int at)
 		mmu += diff_bus_unit(g->code[j], 8, 11);
 		pmc1 += diff_bus_unit(g->code[j], 8, 11) || diff_pmc(g->code[j]) == 1;
 		pmc14 += diff_pmc(g->code[j]) <= 4;
-		for (k = 0; k < j; k++)
-			reuse |= diff_counts(g, k, at) && diff_pmc(g->code[j]) &&
-				 diff_pmc(g->code[j]) == diff_pmc(g->code[k]);
+		for (k = 0; k < j; k++) {
+			if (!diff_counts(g, k, at) || !diff_pmc(g->code[j]) ||
+			    diff_pmc(g->code[j]) != diff_pmc(g->code[k]))
+				continue;
+			reuse = 1;
+			/* Of two on one PMC, one at least must move. */
+			stuck |= !diff_movable(g->code[j]) &&
+				 !diff_movable(g->code[k]);
+		}
 	}
 	/* The tables' L2/L3 and MMU events, which the built-in refuses. */
 	if (!cpu_ok && diff_bus_unit(g->code[at], 6, 9))
@@ -866,10 +952,10 @@ static const char *diff_reason(const struct diff_group *g, int cpu_ok, int at)
 	/*
 	 * power9 moves an event the catalogue lists on several PMCs (PM_CYC,
 	 * PM_INST_CMPL, ...) to another of them; the built-in's table of
-	 * pairs is shorter.
+	 * pairs is shorter. Only a group that fits PMC1-4 once moved.
 	 */
 	if (!cpu_ok)
-		return reuse || pmc14 > 4 ? diff_reasons[4] : NULL;
+		return reuse && !stuck && pmc14 <= 4 ? diff_reasons[4] : NULL;
 	/* Section 5.16: MMU events count on PMC1. */
 	if (mmu && pmc1 > 1)
 		return diff_reasons[2];
@@ -966,6 +1052,7 @@ static int check_diff(const char *pmu, const char *seed_str, const char *n_str,
 
 	seed_state = strtoull(seed_str, NULL, 0) | 1;
 	ncodes = diff_codes(pmu, codes);
+	diff_load_names(pmu);
 	f = fopen(file, "r");
 	while (f && fgets(line, sizeof(line), f)) {
 		struct diff_group g = {};
@@ -1094,6 +1181,19 @@ static void alias_terms(const char *pmu, char *buf, __u64 cfg[3])
 		}
 		format_put(pmu, term, v, cfg);
 	}
+}
+
+/* Whether @name is a number or one of @pmu's events/ aliases. */
+static int config_known(const char *pmu, const char *name)
+{
+	char path[512], *end;
+
+	strtoull(name, &end, 0);
+	if (end != name && !*end)
+		return 1;
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/events/%s",
+		 pmu, name);
+	return !access(path, R_OK);
 }
 
 /* @name as a config: a number, or one of @pmu's events/ aliases. */

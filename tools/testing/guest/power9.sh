@@ -105,6 +105,8 @@ check "ebb: a task takes its own PMC1 overflows as branches" test "$rc" = 0
 echo 2 >/proc/sys/kernel/perf_event_paranoid
 sleep 2
 /suite/pmucheck unpriv power9 1000
+rc=$?
+check "unpriv: pmucheck unpriv passed (exit status)" test "$rc" = 0
 /suite/ebb "$type" 1000 >/tmp/ebb.out 2>&1
 rc=$?
 cat /tmp/ebb.out

@@ -15,7 +15,7 @@
 #include "p9-event.h"
 #include "p9-sched.h"
 
-#define SAMPLE_MAX	24
+#define SAMPLE_MAX	32
 #define GROUP_MAX	4
 
 static struct p9_event ev_of(struct kunit *test, u64 code)
@@ -78,18 +78,19 @@ static bool bf_valid(const void *group, const u8 *pmc, unsigned int n)
 
 /*
  * A sample of the catalogue with up to two events per kind: PMC field,
- * L2/L3, MMU. Plus PMC5 and PMC6's codes, absent from the event tables.
+ * L2/L3, MMU, with alternative codes or without. Plus PMC5 and PMC6's
+ * codes, absent from the event tables.
  */
 static unsigned int sample_events(struct kunit *test, struct p9_event *out)
 {
-	unsigned int seen[8][3] = {};
+	unsigned int seen[8][4] = {};
 	unsigned int i, n = 0;
 
 	out[n++] = ev_of(test, P9_CODE_PMC5_RUN_INST);
 	out[n++] = ev_of(test, P9_CODE_PMC6_RUN_CYC);
 	for (i = 0; i < P9_CATALOGUE_NR && n < SAMPLE_MAX; i++) {
 		struct p9_event ev = ev_of(test, p9_catalogue[i].code);
-		unsigned int kind = ev.l2l3 ? 1 : ev.mmu ? 2 : 0;
+		unsigned int kind = ev.l2l3 ? 1 : ev.mmu ? 2 : ev.alt ? 3 : 0;
 
 		if (seen[ev.pmc][kind] >= 2)
 			continue;
@@ -104,13 +105,21 @@ PMU_SCHED_CHECK_SCHEDULE(p9, pmc)
 /* PMC1-6 are numbered from 1, as the manual numbers them. */
 static void p9_sched_matches_brute_force(struct kunit *test)
 {
+	unsigned int n, i, pinned = 0, moving = 0;
 	struct p9_event *sample;
-	unsigned int n;
 
 	sample = kunit_kcalloc(test, SAMPLE_MAX, sizeof(*sample), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, sample);
 	n = sample_events(test, sample);
 	KUNIT_ASSERT_GE(test, n, 12U);
+	/* Events fixed on one PMC, and events with codes on others. */
+	for (i = 0; i < n; i++) {
+		pinned += sample[i].pmc >= 1 && sample[i].pmc <= 4 &&
+			  !sample[i].alt && !sample[i].l2l3 && !sample[i].mmu;
+		moving += !!sample[i].alt;
+	}
+	KUNIT_EXPECT_GE(test, pinned, 4U);
+	KUNIT_EXPECT_GE(test, moving, 4U);
 	pmu_sched_check_all(test, &(struct pmu_sched_check) {
 		.sample		= sample,
 		.elem_size	= sizeof(*sample),
@@ -320,6 +329,51 @@ static void p9_sched_alternatives_exact(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, s.alt_code[0], 0x40036U);
 }
 
+/* A catalogue event fixed on @pmc, with no code on another PMC. */
+static u64 pinned_on(struct kunit *test, unsigned int pmc)
+{
+	unsigned int i;
+
+	for (i = 0; i < P9_CATALOGUE_NR; i++) {
+		struct p9_event ev = ev_of(test, p9_catalogue[i].code);
+
+		if (ev.pmc == pmc && !ev.alt && !ev.l2l3 && !ev.mmu && !ev.mark)
+			return ev.config;
+	}
+	return 0;
+}
+
+/*
+ * Every code of p9_alternatives[], its own PMC taken: it moves, and is
+ * programmed with the catalogue's code for the PMC it got.
+ */
+static void p9_sched_every_alternative_moves(struct kunit *test)
+{
+	unsigned int a, own, got;
+
+	for (a = 0; a < P9_ALTERNATIVES_NR; a++) {
+		const struct p9_catalogue_alternative *alt = &p9_alternatives[a];
+		struct p9_event g[2];
+		struct p9_schedule s;
+		u64 blocker;
+
+		own = (alt->code >> 16) & 0xf;
+		KUNIT_ASSERT_TRUE(test, own >= 1 && own <= 4);
+		blocker = pinned_on(test, own);
+		KUNIT_ASSERT_NE(test, blocker, 0ULL);
+		g[0] = ev_of(test, blocker);
+		g[1] = ev_of(test, alt->code);
+		KUNIT_ASSERT_EQ_MSG(test, p9_schedule(g, 2, &s), 0, "0x%x",
+				    alt->code);
+		got = s.pmc[1];
+		KUNIT_EXPECT_NE(test, got, own);
+		KUNIT_ASSERT_TRUE(test, got >= 1 && got <= 4);
+		KUNIT_EXPECT_EQ_MSG(test, s.alt_code[1], alt->on_pmc[got - 1],
+				    "0x%x on PMC%u", alt->code, got);
+		KUNIT_EXPECT_EQ(test, (s.alt_code[1] >> 16) & 0xf, got);
+	}
+}
+
 static struct kunit_case p9_sched_cases[] = {
 	KUNIT_CASE(p9_sched_matches_brute_force),
 	KUNIT_CASE(p9_sched_table_5_24),
@@ -334,6 +388,7 @@ static struct kunit_case p9_sched_cases[] = {
 	KUNIT_CASE(p9_sched_alternative_code),
 	KUNIT_CASE(p9_sched_own_codes_first),
 	KUNIT_CASE(p9_sched_alternatives_exact),
+	KUNIT_CASE(p9_sched_every_alternative_moves),
 	{}
 };
 

@@ -198,6 +198,8 @@ def restrictions(doc):
 # Tables whose codes are never alternatives (see the docstring).
 NO_ALTERNATIVES = ('l2', 'l3', 'mmu', 'marked')
 NUM_PROG_PMCS = 4
+# Figure 5-2's mark bit (config bit 8): marked codes share MMCRA.
+MARK_BIT = 0x100
 
 
 def alternatives(events, restricted):
@@ -213,12 +215,12 @@ def alternatives(events, restricted):
                                  not 1 <= ev['pmc'] <= NUM_PROG_PMCS
                                  for ev in evs):
             continue
-        if any(code & 0x100 or code in bad for code in codes):
+        if any(code & MARK_BIT or code in bad for code in codes):
             continue
         on_pmc = [0] * NUM_PROG_PMCS
-        for code in codes:
-            pmc = (code >> 16) & 0xf
-            on_pmc[pmc - 1] = on_pmc[pmc - 1] or code
+        for ev in sorted(evs, key=lambda e: int(e['code'], 16)):
+            slot = ev['pmc'] - 1
+            on_pmc[slot] = on_pmc[slot] or int(ev['code'], 16)
         if sum(1 for c in on_pmc if c) < 2:
             continue
         out.extend((code, on_pmc, name) for code in codes)

@@ -1379,6 +1379,61 @@ static void p9k_ebb_alert(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/*
+ * PMCC 10 lets the task write every PMC, not only its event's: a counter
+ * the driver had zeroed may be left negative. Whoever comes next zeroes
+ * it, or its alert would come back at every unfreeze.
+ */
+static void p9k_ebb_task_pmcs_not_zero(struct kunit *test)
+{
+	struct perf_event *ebb = p9k_open_ebb(P9K_EBB, NULL, -1, current);
+	struct perf_event *other;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ebb));
+	KUNIT_ASSERT_TRUE(test, p9_model_user_write_pmc(3, 0x80000000U));
+	perf_event_disable(ebb);
+	other = p9k_open(0x2001e, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(other));
+	KUNIT_EXPECT_EQ(test, p9_model.pmc[3], 0U);
+	KUNIT_EXPECT_FALSE(test, p9_model_take_interrupt());
+	perf_event_release_kernel(other);
+	perf_event_release_kernel(ebb);
+}
+
+static void p9k_ebb_alert_nmi(void)
+{
+	p9_model.mmcr0 |= P9_MMCR0_PMAO;
+	p9_model_take_interrupt();
+}
+
+/*
+ * The interrupt that comes beside the task's alert, after any register
+ * access of the switch out: the task's bits are kept as it left them,
+ * never the driver's frozen MMCR0.
+ */
+static void p9k_ebb_out_nmi_anywhere(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open_ebb(P9K_EBB, NULL, -1, current);
+	unsigned int at, fired = 0;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	for (at = 1; at <= 4; at++) {
+		KUNIT_ASSERT_TRUE(test, p9_model_user_write_mmcr0(P9_MMCR0_PMAE));
+		pmu_model_nmi_arm(&p9_model.nmi, p9k_ebb_alert_nmi, at);
+		perf_event_disable(ev);
+		fired += pmu_model_nmi_disarm(&p9_model.nmi);
+		KUNIT_EXPECT_EQ_MSG(test, p9_model.task.bits.mmcr0, P9_MMCR0_PMAE,
+				    "NMI at access %u", at);
+		perf_event_enable(ev);
+		KUNIT_EXPECT_TRUE_MSG(test, p9_model.mmcr0 & P9_MMCR0_PMAE,
+				      "NMI at access %u", at);
+		KUNIT_EXPECT_FALSE_MSG(test, p9_model.mmcr0 & P9_MMCR0_FC,
+				       "NMI at access %u", at);
+	}
+	KUNIT_EXPECT_GE(test, fired, 2U);
+	perf_event_release_kernel(ev);
+}
+
 /* A group is all EBB events or none, and gets the PMU to itself. */
 static void p9k_ebb_groups(struct kunit *test)
 {
@@ -1443,6 +1498,8 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_ebb_task_owns_counter),
 	KUNIT_CASE(p9k_ebb_alert),
 	KUNIT_CASE(p9k_ebb_groups),
+	KUNIT_CASE(p9k_ebb_task_pmcs_not_zero),
+	KUNIT_CASE(p9k_ebb_out_nmi_anywhere),
 	KUNIT_CASE(p9k_generic_events),
 	KUNIT_CASE(p9k_multiplexes),
 	KUNIT_CASE(p9k_alternative_counts),

@@ -256,22 +256,29 @@ static u64 p9_mmcr2_freeze(unsigned int pmc)
 
 /*
  * An EBB task's bits go with it, EBE and PMCC with them: no other task
- * reaches the counters from problem state. Claimed first: an interrupt
- * after this freezes as for any task, and the alert it took comes again
- * when the task's bits (read before it) come back. Out of line, as the
- * restore below: the task switches of other events stay short.
+ * writes the counters from problem state. Read before they are claimed:
+ * an interrupt after the claim writes the driver's frozen MMCR0, which
+ * must not be taken for the task's. An interrupt between the reads and
+ * the claim takes the bits out itself, and the claim then finds them
+ * gone. Out of line, as the restore below: the task switches of other
+ * events stay short.
  */
 static noinline void p9_ebb_out(const struct p9_pmu_ops *hw,
 				struct p9_cpu *cpu, bool keep_alert)
 {
+	u64 mmcr0 = hw->read_mmcr0(), mmcr2 = hw->read_mmcr2();
 	struct p9_ebb_task t;
 
-	cpu->hw_ebb = false;
-	barrier();
-	p9_ebb_task_bits(hw->read_mmcr0(), hw->read_mmcr2(), keep_alert, &t);
+	if (!xchg(&cpu->hw_ebb, false))
+		return;
+	p9_ebb_task_bits(mmcr0, mmcr2, keep_alert, &t);
 	hw->ebb_save(&t);
-	/* The task may have written MMCR2 and MMCRA. */
+	/*
+	 * The task may have written MMCR2 and MMCRA, and any of PMC1-6
+	 * (PMCC 10): none is known to be zero any more.
+	 */
 	cpu->hw_mmcr_valid = false;
+	cpu->pmc_zero = 0;
 }
 
 /*

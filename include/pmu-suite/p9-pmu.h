@@ -23,9 +23,11 @@
  *	them back (last event gone)
  * @read_pmc: read PMC1-6 (32 bits)
  * @write_pmc: write PMC1-6
- * @read_mmcr0: read MMCR0 (only for an event-based branch task's bits)
+ * @read_mmcr0: optional; read MMCR0 (only for an event-based branch
+ *	task's bits: without it, @read_mmcr2, @ebb_save and @ebb_restore
+ *	EBB events are refused)
  * @write_mmcr0: write MMCR0
- * @read_mmcr2: read MMCR2 (likewise)
+ * @read_mmcr2: optional; read MMCR2 (likewise)
  * @write_mmcr: write MMCR1, MMCR2 or MMCRA
  * @set_in_use: tell the hypervisor whether the counters are in use, so
  *	that it keeps them across partition switches
@@ -38,10 +40,11 @@
  * @clear_bhrb: empty the BHRB (clrbhrb)
  * @fetch_insn: read the instruction word at @addr in the interrupted
  *	context, without faulting; false when it cannot be read
- * @ebb_save: optional (without it EBB events are refused); keep @t and
- *	SIAR, SIER and SDAR, which the task reads, with the current task
- * @ebb_restore: fill @t with what the current task kept (zero if it never
- *	ran EBB events) and put its SIAR, SIER and SDAR back
+ * @ebb_save: optional (likewise); keep @t and SIAR, SIER and SDAR, which
+ *	the task reads, with the current task
+ * @ebb_restore: optional (likewise); fill @t with what the current task
+ *	kept (zero if it never ran EBB events) and put its SIAR, SIER and
+ *	SDAR back
  * @kernel_is_hv: the kernel runs in hypervisor state
  * @kernel_base: lowest kernel address
  * @pvr: the processor version register (its revision restricts events)

@@ -1288,21 +1288,40 @@ static void p9k_inherit(struct perf_event_attr *attr)
 	attr->inherit = 1;
 }
 
+static void p9k_freq(struct perf_event_attr *attr)
+{
+	attr->freq = 1;
+	attr->sample_freq = 1000;
+}
+
+static void p9k_sample_type(struct perf_event_attr *attr)
+{
+	attr->sample_type = PERF_SAMPLE_IP;
+}
+
+static void p9k_enable_on_exec(struct perf_event_attr *attr)
+{
+	attr->enable_on_exec = 1;
+}
+
 /* What the built-in PMU refuses, this one refuses, with EINVAL. */
 static void p9k_ebb_refusals(struct kunit *test)
 {
+	static void (*const refused[])(struct perf_event_attr *) = {
+		p9k_not_pinned, p9k_not_exclusive, p9k_sampling, p9k_inherit,
+		p9k_freq, p9k_sample_type, p9k_enable_on_exec,
+	};
 	struct perf_event *ev;
+	unsigned int i;
 
 	ev = p9k_open_ebb(P9K_EBB, NULL, raw_smp_processor_id(), NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
-	ev = p9k_open_ebb(P9K_EBB, p9k_not_pinned, -1, current);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
-	ev = p9k_open_ebb(P9K_EBB, p9k_not_exclusive, -1, current);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
-	ev = p9k_open_ebb(P9K_EBB, p9k_sampling, -1, current);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
-	ev = p9k_open_ebb(P9K_EBB, p9k_inherit, -1, current);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	for (i = 0; i < ARRAY_SIZE(refused); i++) {
+		ev = p9k_open_ebb(P9K_EBB, refused[i], -1, current);
+		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(ev), -EINVAL, "refusal %u", i);
+		if (!IS_ERR(ev))
+			perf_event_release_kernel(ev);
+	}
 	ev = p9k_open_ebb(P9K_EBB, NULL, -1, current);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);

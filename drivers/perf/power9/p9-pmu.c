@@ -157,7 +157,8 @@ static int p9_ebb_check(struct pmu_core *pc, struct perf_event *event,
 	if (!ebb)
 		return 0;
 	*why = "EBB events need a backend that switches their registers";
-	if (!p9_hw(pc)->ebb_restore)
+	if (!p9_hw(pc)->ebb_save || !p9_hw(pc)->ebb_restore ||
+	    !p9_hw(pc)->read_mmcr0 || !p9_hw(pc)->read_mmcr2)
 		return -EOPNOTSUPP;
 	*why = "EBB events count one task, pinned and exclusive";
 	if (!(event->attach_state & PERF_ATTACH_TASK) ||

@@ -202,8 +202,8 @@ EXPORT_SYMBOL_IF_KUNIT(p9_ebb_task_bits);
  *
  * EBE turns the alerts into event-based branches, PMCC 10 opens PMC1-6
  * and the task's MMCR fields to problem state. Alerts are enabled only
- * when the task enabled them (PMAE, which BESCR[PME] sets); the MMCR2
- * freeze bits the task set add to the events' own.
+ * when the task enabled them (it sets PMAE itself); the MMCR2 freeze
+ * bits the task set add to the events' own.
  */
 void p9_ebb_mmcr(struct p9_mmcr *m, const struct p9_ebb_task *task)
 {

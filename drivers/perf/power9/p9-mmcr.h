@@ -36,6 +36,15 @@ void p9_compute_mmcr(const struct p9_event *evs,
 		     const struct p9_schedule *s, bool kernel_is_hv,
 		     struct p9_mmcr *m);
 
+/*
+ * Whether MMCRA value @mmcra lets the PMU write SIER, SIAR or SDAR while
+ * the counters run: sampling (2.4) or SDAR updates (2.3).
+ */
+static inline bool p9_mmcra_writes_sample_regs(u64 mmcra)
+{
+	return mmcra & (P9_MMCRA_SAMPLE_ENABLE | P9_MMCRA_SDAR_MODE);
+}
+
 void p9_ebb_task_bits(u64 mmcr0, u64 mmcr2, bool keep_alert,
 		      struct p9_ebb_task *task);
 void p9_ebb_mmcr(struct p9_mmcr *m, const struct p9_ebb_task *task);

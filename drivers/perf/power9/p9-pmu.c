@@ -524,7 +524,7 @@ static void p9_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
 
 	/* Sampling and SDAR updates write them while the counters run. */
-	if (cpu->mmcr.mmcra & (P9_MMCRA_SAMPLE_ENABLE | P9_MMCRA_SDAR_MODE))
+	if (p9_mmcra_writes_sample_regs(cpu->mmcr.mmcra))
 		cpu->sample_set = true;
 	if (unlikely(cpu->ebb)) {
 		p9_ebb_in(hw, cpu);

@@ -381,6 +381,28 @@ static void p9k_unused_counter_alert(struct kunit *test)
 }
 
 /*
+ * A PMC no event uses, left negative by someone else (a hypervisor that
+ * does not keep the PMCs): the alert no event claims zeroes it, instead
+ * of coming back at every unfreeze.
+ */
+static void p9k_unclaimed_alert(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x20002, 1000000, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_ASSERT_TRUE(test, p9_model.mmcr0 & P9_MMCR0_PMCJCE);
+	p9_model.pmc[3] = 0x80000005;
+	p9_model_count(0x20002, 1);
+	KUNIT_ASSERT_TRUE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_FALSE(test, p9_model.pmc[3] & 0x80000000U);
+	KUNIT_EXPECT_FALSE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
+	p9_model_count(0x20002, 9);
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), 10ULL);
+	perf_event_release_kernel(ev);
+}
+
+/*
  * A sample the PMU places in the kernel (SIER) while the interrupt came
  * in user mode, at the very address it interrupted: the sample's
  * registers say kernel, the interrupted ones stay user's (the return to
@@ -891,9 +913,11 @@ static int p9k_other_fn(void *data)
 /*
  * Switch to another task on this CPU, which runs @fn, and back; return
  * the register accesses the switches took (creating the task is not
- * counted: it switches too).
+ * counted: it switches too). @before runs once the task exists, right
+ * before the switch.
  */
-static unsigned int p9k_run_other(struct kunit *test, void (*fn)(void))
+static unsigned int p9k_run_other_after(struct kunit *test, void (*fn)(void),
+					void (*before_switch)(void))
 {
 	struct p9k_other o = { .fn = fn };
 	struct task_struct *t;
@@ -903,10 +927,17 @@ static unsigned int p9k_run_other(struct kunit *test, void (*fn)(void))
 	t = kthread_create(p9k_other_fn, &o, "p9k_other");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
 	kthread_bind(t, raw_smp_processor_id());
+	if (before_switch)
+		before_switch();
 	before = p9_model.accesses;
 	wake_up_process(t);
 	wait_for_completion(&o.done);
 	return p9_model.accesses - before;
+}
+
+static unsigned int p9k_run_other(struct kunit *test, void (*fn)(void))
+{
+	return p9k_run_other_after(test, fn, NULL);
 }
 
 /*
@@ -927,14 +958,105 @@ static void p9k_switch_accesses(struct kunit *test)
 		   before);
 	/*
 	 * Out: the freeze, reading the two counters, MMCR1 (nothing
-	 * selected), the unfreeze; in: the freeze, MMCR1, the two counters,
-	 * the unfreeze. The unused counters stay zero.
+	 * selected), zeroing the two counters (the other task may read
+	 * them), the unfreeze; in: the freeze, MMCR1, the two counters, the
+	 * unfreeze. The unused counters stay zero.
 	 */
-	KUNIT_EXPECT_EQ(test, before, 10U);
+	KUNIT_EXPECT_EQ(test, before, 12U);
 	p9_model_count(0x10002, 1);
 	KUNIT_EXPECT_EQ(test, p9k_value(a), 101ULL);
 	perf_event_release_kernel(b);
 	perf_event_release_kernel(a);
+}
+
+/* What a task sees of PMC1-6 from problem state, ORed, and raw. */
+static u32 p9k_seen_user, p9k_seen_raw;
+
+static void p9k_read_pmcs(void)
+{
+	unsigned int pmc;
+	u32 v;
+
+	p9k_seen_user = 0;
+	p9k_seen_raw = 0;
+	for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++) {
+		if (p9_model_user_read_pmc(pmc, &v))
+			p9k_seen_user |= v;
+		p9k_seen_raw |= p9_model.pmc[pmc];
+	}
+}
+
+static void p9k_count_ab(void)
+{
+	p9_model_count(0x10002, 100);
+	p9_model_count(P9_CODE_PMC5_RUN_INST, 200);
+	p9_model_count(P9_CODE_PMC6_RUN_CYC, 300);
+}
+
+/*
+ * Problem state reads the PMCs: what one task's events counted is gone
+ * while another task without events runs, and once the events are gone.
+ */
+static void p9k_pmcs_zero_for_others(struct kunit *test)
+{
+	struct perf_event *a = p9k_open(0x10002, 0, NULL);
+	struct perf_event *b = p9k_open(P9_CODE_PMC5_RUN_INST, 0, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	p9k_run_other_after(test, p9k_read_pmcs, p9k_count_ab);
+	KUNIT_EXPECT_EQ(test, p9k_seen_user, 0U);
+	KUNIT_EXPECT_EQ(test, p9k_seen_raw, 0U);
+	p9_model_count(0x10002, 1);
+	KUNIT_EXPECT_EQ(test, p9k_value(a), 101ULL);
+	KUNIT_EXPECT_EQ(test, p9k_value(b), 200ULL);
+	perf_event_release_kernel(b);
+	/* The last event leaves with a count in its PMC. */
+	p9_model_count(0x10002, 5);
+	perf_event_release_kernel(a);
+	p9k_read_pmcs();
+	KUNIT_EXPECT_EQ(test, p9k_seen_user, 0U);
+	KUNIT_EXPECT_EQ(test, p9k_seen_raw, 0U);
+}
+
+/* An alert that latched a kernel sample, taken once the PMU is disabled */
+static void p9k_late_alert(void)
+{
+	p9_model.sier = P9_SIER_SIAR_VALID | P9_SIER_SDAR_VALID;
+	p9_model.siar = KERNEL_IP;
+	p9_model.sdar = 0xc000000000222000ULL;
+	p9_model.mmcr0 |= P9_MMCR0_PMAO;
+	p9_model_take_interrupt();
+}
+
+/*
+ * A PMI pending across the disable finds the PMU disabled and takes no
+ * sample: SIER, SIAR and SDAR it latched are cleared all the same, after
+ * each register access of the disable in turn.
+ */
+static void p9k_late_alert_clears_sample_regs(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x10002, 1000, NULL);
+	struct pmu *pmu = &p9_pmu_core.pmu;
+	unsigned int at, fired;
+	unsigned long flags;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	for (at = 1; at < 10; at++) {
+		local_irq_save(flags);
+		pmu_model_nmi_arm(&p9_model.nmi, p9k_late_alert, at);
+		pmu->pmu_disable(pmu);
+		fired = pmu_model_nmi_disarm(&p9_model.nmi);
+		KUNIT_EXPECT_EQ_MSG(test, p9_model.sier | p9_model.siar |
+				    p9_model.sdar, 0ULL, "alert after access %u", at);
+		pmu->pmu_enable(pmu);
+		local_irq_restore(flags);
+		if (!fired)
+			break;
+	}
+	KUNIT_EXPECT_GT(test, at, 1U);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 0);
+	perf_event_release_kernel(ev);
 }
 
 /*
@@ -1511,6 +1633,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_no_kernel_sample),
 	KUNIT_CASE(p9k_stale_negative_counter),
 	KUNIT_CASE(p9k_unused_counter_alert),
+	KUNIT_CASE(p9k_unclaimed_alert),
 	KUNIT_CASE(p9k_sample_keeps_interrupted_regs),
 	KUNIT_CASE(p9k_refusals),
 	KUNIT_CASE(p9k_ebb_refusals),
@@ -1530,6 +1653,8 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_switch_accesses),
 	KUNIT_CASE(p9k_mmcrs_written_when_changed),
 	KUNIT_CASE(p9k_companion_counter_zeroed),
+	KUNIT_CASE(p9k_pmcs_zero_for_others),
+	KUNIT_CASE(p9k_late_alert_clears_sample_regs),
 	KUNIT_CASE(p9k_branch_stack),
 	KUNIT_CASE(p9k_branch_filters),
 	KUNIT_CASE(p9k_branch_stack_user_only),

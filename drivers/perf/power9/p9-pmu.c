@@ -438,13 +438,27 @@ static u8 p9_pmcs_counting(const struct p9_schedule *s)
  * The interrupt changes no MMCR but MMCR0, which unfreeze writes; but a
  * counter that counts without an event (PMC4 with an L2/L3 companion code,
  * the unused one of PMC5 and PMC6) may have gone negative, and only
- * p9_program() zeroes it.
+ * p9_program() zeroes it. So may one the driver did not write (a
+ * hypervisor that does not keep the PMCs): an alert that no event claims
+ * (every placed event's counter kept) zeroes every unused PMC again, as
+ * the negative condition would otherwise alert for ever. An EBB task's
+ * alerts are its own.
  */
 static bool p9_rearm_only(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
+	unsigned int i;
 
-	return p9_pmcs_counting(&cpu->sched) == cpu->sched.used;
+	if (p9_pmcs_counting(&cpu->sched) != cpu->sched.used)
+		return false;
+	if (cpu->ebb)
+		return true;
+	for (i = 0; i < pcpu->n; i++)
+		if (pcpu->event[i]->hw.idx >= 0 &&
+		    pmu_core_counting(pcpu->event[i]) && !(pcpu->keep & BIT(i)))
+			return true;
+	cpu->pmc_zero = 0;
+	return false;
 }
 
 /*
@@ -481,17 +495,18 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	p9_write_mmcrs(hw, cpu);
 	p9_bhrb_own(hw, cpu, pcpu->n);
 	/*
-	 * The counter-negative condition is a state, not an edge: a counter
-	 * left negative, by a stopped (throttled) event or an earlier one,
-	 * would raise an alert as soon as PMAE is set: unused counters are
-	 * zeroed, once if nothing counts on them since.
+	 * Unused counters are zeroed, once if nothing counts on them since.
+	 * Problem state reads the PMCs (MMCR0[PMCC] 00), so what an event
+	 * that left counted must not stay for the next task, with or
+	 * without events of its own. And the counter-negative condition is
+	 * a state, not an edge: a counter left negative, by a stopped
+	 * (throttled) event or an earlier one, would raise an alert as soon
+	 * as PMAE is set.
 	 */
 	for (i = 0; i < pcpu->n; i++)
 		pmu_core_write_slot(pc, pcpu, i);
 	counting = p9_pmcs_counting(&cpu->sched);
 	cpu->pmc_zero &= ~counting;
-	if (!(cpu->mmcr.mmcr0 & P9_MMCR0_PMAE))
-		return;
 	for (i = 1; i <= P9_NUM_PMCS; i++) {
 		if ((cpu->sched.used | cpu->pmc_zero) & BIT(i - 1))
 			continue;
@@ -549,6 +564,17 @@ static bool p9_read_pending(struct pmu_core *pc, struct perf_event *event)
 static u64 p9_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
 	p9_freeze_all(pc, cpu, false);
+	/*
+	 * An alert the disable overtook latched SIER, SIAR and SDAR, and no
+	 * capture will read and clear them: clear them here, whether or not
+	 * the disable's own clear has run yet.
+	 */
+	if (unlikely(!cpu->enabled)) {
+		struct p9_cpu *p9 = pmu_core_priv(cpu);
+
+		p9->sample_set = true;
+		p9_clear_sample(pc, p9);
+	}
 	return 0;
 }
 

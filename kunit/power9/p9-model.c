@@ -11,7 +11,9 @@
  * PMCjCE) and PMAE is set, which clears PMAE, sets PMAO, and with FCECE
  * freezes the counters (A.3); 32-bit wrap. At each alert SIER, SIAR and
  * SDAR take what the test put in latch (when it put anything), as the
- * hardware would; a test may also set them directly.
+ * hardware would; a test may also set them directly. So does MMCRA's
+ * threshold counter, but only when MMCRA selects an event to threshold
+ * and a start and stop event (A.6: select 000 disables thresholding).
  *
  * MMCR0's FCS, FCP and FCH freeze the counters and the BHRB in their
  * privilege states (FCPC = 0). The BHRB takes each taken branch the test
@@ -101,6 +103,17 @@ static bool p9_model_alert_enabled(unsigned int pmc)
 	return m0 & (pmc == 1 ? P9_MMCR0_PMC1CE : P9_MMCR0_PMCJCE);
 }
 
+#define P9_MODEL_THRESH_CTR	(P9_MMCRA_THRESH_CTR_EXP | P9_MMCRA_THRESH_CTR_MANT)
+
+static bool p9_model_thresholding(void)
+{
+	u64 m = p9_model.mmcra;
+
+	return FIELD_GET(P9_MMCRA_THRESH_EVENT_SEL, m) &&
+	       FIELD_GET(P9_MMCRA_THRESH_START, m) &&
+	       FIELD_GET(P9_MMCRA_THRESH_END, m);
+}
+
 /*
  * A counter-negative condition exists while an enabled counter is negative
  * (A.9), not only when it becomes so: with PMAE set it
@@ -121,6 +134,9 @@ static void p9_model_check_alert(void)
 			p9_model.siar = p9_model.latch.siar;
 			p9_model.sdar = p9_model.latch.sdar;
 		}
+		if (p9_model_thresholding())
+			p9_model.mmcra = (p9_model.mmcra & ~P9_MODEL_THRESH_CTR) |
+					 (p9_model.latch.thresh_ctr & P9_MODEL_THRESH_CTR);
 		if (p9_model.mmcr0 & P9_MMCR0_EBE)
 			p9_model.ebbs++;
 		p9_model.mmcr0 &= ~P9_MMCR0_PMAE;

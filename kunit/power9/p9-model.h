@@ -78,11 +78,15 @@ struct p9_model {
 	/* The interrupted registers as the last interrupt left them */
 	bool intr_user_after;
 	u64 intr_pc_after;
-	/* What SIER, SIAR and SDAR take at each alert, when set */
+	/*
+	 * What SIER, SIAR and SDAR take at each alert, when set; and the
+	 * threshold counter fields of MMCRA, when thresholding is on
+	 */
 	struct {
 		u64 sier;
 		u64 siar;
 		u64 sdar;
+		u64 thresh_ctr;
 	} latch;
 	struct {
 		struct p9_ebb_task bits;

@@ -665,9 +665,9 @@ static void p9k_mem_events(struct kunit *test)
 	u64 loads, stores, op, lvl;
 
 	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events, "mem-loads",
-				    "event=0x401e0,sample_elig=0x5,thresh_stop=0x4,thresh_start=0x3\n");
+				    "event=0x401e0,sample_elig=0x5,thresh_sel=0x1,thresh_stop=0x4,thresh_start=0x3\n");
 	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events, "mem-stores",
-				    "event=0x401e0,sample_elig=0x7,thresh_stop=0x4,thresh_start=0x3\n");
+				    "event=0x401e0,sample_elig=0x7,thresh_sel=0x1,thresh_stop=0x4,thresh_start=0x3\n");
 	KUNIT_ASSERT_TRUE(test, p9_mem_events(&loads, &stores));
 	ev = p9k_open(loads, 100, p9k_mem_attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
@@ -685,8 +685,8 @@ static void p9k_mem_events(struct kunit *test)
 	p9_model.latch.siar = USER_IP;
 	p9_model.latch.sdar = USER_DATA;
 	/* 20 x 4^2: the threshold counter's mantissa and exponent (3.1) */
-	p9_model.mmcra |= FIELD_PREP(P9_MMCRA_THRESH_CTR_MANT, 20) |
-			  FIELD_PREP(P9_MMCRA_THRESH_CTR_EXP, 2);
+	p9_model.latch.thresh_ctr = FIELD_PREP(P9_MMCRA_THRESH_CTR_MANT, 20) |
+				    FIELD_PREP(P9_MMCRA_THRESH_CTR_EXP, 2);
 	p9k_count(0x401e0, 150, 50);
 	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
 	KUNIT_EXPECT_EQ(test, last_addr, USER_DATA);

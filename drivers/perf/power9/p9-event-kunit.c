@@ -204,9 +204,24 @@ static void p9_threshold_start_stop(struct kunit *test)
 				     FIELD_PREP(P9_RAW_THRESH_STOP, 0xf)), -EINVAL);
 }
 
+/*
+ * Threshold event select 000 disables thresholding (A.6): a start, stop
+ * or compare value with it would measure nothing, and is refused.
+ */
+static void p9_threshold_select_off(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, decode(MARKED_BASE | FIELD_PREP(P9_RAW_THRESH_START, 3) |
+				     FIELD_PREP(P9_RAW_THRESH_STOP, 4)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(MARKED_BASE | FIELD_PREP(P9_RAW_THRESH_MANT, 1)),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(MARKED_BASE | FIELD_PREP(P9_RAW_THRESH_SEL, 1) |
+				     FIELD_PREP(P9_RAW_THRESH_START, 3) |
+				     FIELD_PREP(P9_RAW_THRESH_STOP, 4)), 0);
+}
+
 static void p9_threshold_compare(struct kunit *test)
 {
-	u64 base = MARKED_BASE;
+	u64 base = MARKED_BASE | FIELD_PREP(P9_RAW_THRESH_SEL, 1);
 
 	/* Exponent 0: any mantissa. */
 	KUNIT_EXPECT_EQ(test, decode(base | FIELD_PREP(P9_RAW_THRESH_MANT, 1)), 0);
@@ -296,6 +311,7 @@ static struct kunit_case p9_event_cases[] = {
 	KUNIT_CASE(p9_sample_modes),
 	KUNIT_CASE(p9_threshold_select),
 	KUNIT_CASE(p9_threshold_start_stop),
+	KUNIT_CASE(p9_threshold_select_off),
 	KUNIT_CASE(p9_threshold_compare),
 	KUNIT_CASE(p9_mmcra_value),
 	KUNIT_CASE(p9_unmarked_mmcra),

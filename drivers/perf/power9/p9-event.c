@@ -179,6 +179,11 @@ int p9_event_decode(u64 config, struct p9_event *ev, const char **why)
 		*why = "threshold event select 011 is reserved";
 		return -EINVAL;
 	}
+	/* 000 disables thresholding: start, stop and compare would do nothing. */
+	if (!ev->thresh_sel && (config & (P9_RAW_THRESH_CTL | P9_RAW_THRESH_CMP))) {
+		*why = "threshold fields with threshold event select 000 (thresholding off)";
+		return -EINVAL;
+	}
 	/* Table A-4: start/stop 0000 and 1111 are reserved. */
 	if ((config & P9_RAW_THRESH_CTL) &&
 	    (ev->thresh_start == 0 || ev->thresh_start == 0xf ||

@@ -109,6 +109,11 @@ static void p9_generic_mem_events(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ev.sample_elig, 5);
 	KUNIT_EXPECT_EQ(test, ev.thresh_start, 3);
 	KUNIT_EXPECT_EQ(test, ev.thresh_stop, 4);
+	/* Run cycles (A.6): 000 would disable thresholding. */
+	KUNIT_EXPECT_EQ(test, ev.thresh_sel, 1);
+	/* The built-in PMU's MEM_LOADS and MEM_STORES */
+	KUNIT_EXPECT_EQ(test, loads, 0x34340401e0ULL);
+	KUNIT_EXPECT_EQ(test, stores, 0x343c0401e0ULL);
 	KUNIT_ASSERT_EQ_MSG(test, p9_event_decode(stores, &ev, &why), 0, "%s", why);
 	KUNIT_EXPECT_EQ(test, ev.sample_elig, 7);
 	KUNIT_EXPECT_EQ(test, loads ^ stores, FIELD_PREP(P9_RAW_SAMPLE_ELIG, 5 ^ 7));

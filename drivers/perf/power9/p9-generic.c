@@ -114,14 +114,16 @@ EXPORT_SYMBOL_IF_KUNIT(p9_generic);
  * tools/perf/arch/powerpc/util/mem-events.c): the marked instruction
  * completed, under random instruction sampling of loads or of stores
  * (Table A-5, eligibility 101 and 111), with a threshold from issue to
- * finish (Table 3-2, 0011 and 0100) for the sample's weight; as the
- * built-in PMU's.
+ * finish (Table 3-2, 0011 and 0100) in run cycles (A.6, threshold event
+ * select 001; 000 would disable thresholding) for the sample's weight; as
+ * the built-in PMU's.
  */
 #define P9_MEM_EVENT		"PM_MRK_INST_CMPL"
 #define P9_ELIG_LOADS		5
 #define P9_ELIG_STORES		7
 #define P9_THRESH_ISSUED	3
 #define P9_THRESH_FINISHED	4
+#define P9_THRESH_SEL_RUN_CYC	1
 
 static u64 p9_mem_config(u8 elig)
 {
@@ -132,6 +134,7 @@ static u64 p9_mem_config(u8 elig)
 	return code | P9_RAW_MARK |
 	       FIELD_PREP(P9_RAW_SAMPLE_MODE, P9_SAMPLE_MODE_RIS) |
 	       FIELD_PREP(P9_RAW_SAMPLE_ELIG, elig) |
+	       FIELD_PREP(P9_RAW_THRESH_SEL, P9_THRESH_SEL_RUN_CYC) |
 	       FIELD_PREP(P9_RAW_THRESH_START, P9_THRESH_ISSUED) |
 	       FIELD_PREP(P9_RAW_THRESH_STOP, P9_THRESH_FINISHED);
 }

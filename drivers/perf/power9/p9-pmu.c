@@ -100,6 +100,7 @@ PMU_FORMAT_ATTR(ebb, "config:63");
 static const struct pmu_alias_field p9_alias_fields[] = {
 	{ "sample_mode", P9_RAW_SAMPLE_MODE },
 	{ "sample_elig", P9_RAW_SAMPLE_ELIG },
+	{ "thresh_sel", P9_RAW_THRESH_SEL },
 	{ "thresh_stop", P9_RAW_THRESH_STOP },
 	{ "thresh_start", P9_RAW_THRESH_START },
 	{ }

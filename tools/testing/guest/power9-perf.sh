@@ -17,7 +17,7 @@ check "power9: insmod power9_pmu" insmod /suite/modules/power9_pmu.ko
 # mem-loads and mem-stores.
 check "power9: sysfs events/ has the catalogue" sh -c "[ \$(ls $P9/events | wc -l) -eq 1182 ]"
 check_file "power9: sysfs events/mem-loads" $P9/events/mem-loads \
-	"event=0x401e0,sample_elig=0x5,thresh_stop=0x4,thresh_start=0x3"
+	"event=0x401e0,sample_elig=0x5,thresh_sel=0x1,thresh_stop=0x4,thresh_start=0x3"
 check_file "power9: sysfs events/llc-prefetches" $P9/events/llc-prefetches "event=0x0f0b0"
 check_file "power9: sysfs events/cycles" $P9/events/cycles "event=0x0001e"
 check_file "power9: sysfs events/pm_run_inst_cmpl" $P9/events/pm_run_inst_cmpl "event=0x400fa"

@@ -68,6 +68,7 @@ refused() {
 refused "PMC5 code other than run instructions" event=0x500f4
 refused "PMC6 code other than run cycles" event=0x600fa
 refused "threshold fields without a mark" event=0x10002,thresh_start=1,thresh_stop=2
+refused "threshold fields with thresholding off" event=0x401e0,thresh_start=3,thresh_stop=4
 refused "reserved bits set" config=0x1000000000010002
 
 # Groups through perf_event_open() itself: the largest, one too many,

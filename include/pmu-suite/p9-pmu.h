@@ -44,7 +44,7 @@
  *	the task reads, with the current task
  * @ebb_restore: optional (likewise); fill @t with what the current task
  *	kept (zero if it never ran EBB events) and put its SIAR, SIER and
- *	SDAR back
+ *	SDAR back; return whether the task never ran EBB events before
  * @kernel_is_hv: the kernel runs in hypervisor state
  * @kernel_base: lowest kernel address
  * @pvr: the processor version register (its revision restricts events)
@@ -65,7 +65,7 @@ struct p9_pmu_ops {
 	void (*clear_bhrb)(void);
 	bool (*fetch_insn)(u64 addr, u32 *insn);
 	void (*ebb_save)(const struct p9_ebb_task *t);
-	void (*ebb_restore)(struct p9_ebb_task *t);
+	bool (*ebb_restore)(struct p9_ebb_task *t);
 	bool kernel_is_hv;
 	u64 kernel_base;
 	u32 pvr;

@@ -376,14 +376,17 @@ static void p9_model_ebb_save(const struct p9_ebb_task *t)
 	p9_model_access();
 }
 
-static void p9_model_ebb_restore(struct p9_ebb_task *t)
+static bool p9_model_ebb_restore(struct p9_ebb_task *t)
 {
+	bool first = !p9_model.task.used;
+
 	p9_model.task.used = true;
 	p9_model.siar = p9_model.task.siar;
 	p9_model.sier = p9_model.task.sier;
 	p9_model.sdar = p9_model.task.sdar;
 	*t = p9_model.task.bits;
 	p9_model_access();
+	return first;
 }
 
 static unsigned int p9_model_pmcc(void)

@@ -1461,8 +1461,9 @@ static void p9k_ebb_task_owns_counter(struct kunit *test)
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	KUNIT_EXPECT_TRUE(test, p9_model.mmcr0 & P9_MMCR0_EBE);
-	/* A new task starts with alerts off (EBE's description). */
-	KUNIT_EXPECT_FALSE(test, p9_model.mmcr0 & (P9_MMCR0_PMAE | P9_MMCR0_PMAO));
+	/* A task's first EBB events start with alerts on, as on the built-in PMU. */
+	KUNIT_EXPECT_TRUE(test, p9_model.mmcr0 & P9_MMCR0_PMAE);
+	KUNIT_EXPECT_FALSE(test, p9_model.mmcr0 & P9_MMCR0_PMAO);
 	KUNIT_ASSERT_TRUE(test, p9_model_user_write_pmc(1, 0x1000));
 	KUNIT_ASSERT_TRUE(test, p9_model_user_write_mmcr0(P9_MMCR0_PMAE));
 	p9_model_count(0x10002, 500);
@@ -1517,6 +1518,31 @@ static void p9k_ebb_alert(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, p9_model_user_write_mmcr0(P9_MMCR0_PMAE));
 	p9_model_count(0x10002, 150);
 	KUNIT_EXPECT_EQ(test, p9_model.ebbs, 2U);
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * A program written for the built-in PMU writes its PMC and waits for the
+ * branch without writing MMCR0: its first EBB events start with PMAE set.
+ * Once the task has run EBB events, what it left in PMAE holds, for its
+ * next events too.
+ */
+static void p9k_ebb_first_use_alerts(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open_ebb(P9K_EBB, NULL, -1, current);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_ASSERT_TRUE(test, p9_model_user_write_pmc(1, 0x80000000U - 100));
+	p9_model_count(0x10002, 150);
+	KUNIT_EXPECT_EQ(test, p9_model.ebbs, 1U);
+	p9_model_take_interrupt();
+	/* The task's handler leaves alerts off. */
+	KUNIT_ASSERT_TRUE(test, p9_model_user_write_mmcr0(0));
+	perf_event_release_kernel(ev);
+
+	ev = p9k_open_ebb(P9K_EBB, NULL, -1, current);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_FALSE(test, p9_model.mmcr0 & P9_MMCR0_PMAE);
 	perf_event_release_kernel(ev);
 }
 
@@ -1639,6 +1665,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_ebb_refusals),
 	KUNIT_CASE(p9k_ebb_task_owns_counter),
 	KUNIT_CASE(p9k_ebb_alert),
+	KUNIT_CASE(p9k_ebb_first_use_alerts),
 	KUNIT_CASE(p9k_ebb_groups),
 	KUNIT_CASE(p9k_ebb_task_pmcs_not_zero),
 	KUNIT_CASE(p9k_ebb_out_nmi_anywhere),

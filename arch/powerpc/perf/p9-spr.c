@@ -201,9 +201,10 @@ static void p9_spr_ebb_save(const struct p9_ebb_task *t)
 	th->mmcr2 = t->mmcr2;
 }
 
-static void p9_spr_ebb_restore(struct p9_ebb_task *t)
+static bool p9_spr_ebb_restore(struct p9_ebb_task *t)
 {
 	struct thread_struct *th = &current->thread;
+	bool first = !th->used_ebb;
 
 	th->used_ebb = 1;
 	mtspr(SPRN_SIAR, th->siar);
@@ -211,6 +212,7 @@ static void p9_spr_ebb_restore(struct p9_ebb_task *t)
 	mtspr(SPRN_SDAR, th->sdar);
 	t->mmcr0 = th->mmcr0;
 	t->mmcr2 = th->mmcr2;
+	return first;
 }
 
 /* A branch's instruction, in the interrupted context: never faults. */

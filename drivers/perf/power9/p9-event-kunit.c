@@ -72,6 +72,11 @@ static void p9_ebb_bit(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, ev.alt);
 	KUNIT_ASSERT_EQ(test, p9_event_decode(0x10002, &ev, &why), 0);
 	KUNIT_EXPECT_FALSE(test, ev.ebb);
+	/* As the built-in PMU: the task must know its PMC, and may have 5 or 6. */
+	KUNIT_EXPECT_EQ(test, decode(0x0001e | P9_RAW_EBB), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(P9_CODE_PMC5_RUN_INST | P9_RAW_EBB), 0);
+	KUNIT_EXPECT_EQ(test, decode(P9_CODE_PMC6_RUN_CYC | P9_RAW_EBB), 0);
+	KUNIT_EXPECT_EQ(test, decode(0x500f4 | P9_RAW_EBB), -EINVAL);
 }
 
 static void p9_pmc5_pmc6_fixed(struct kunit *test)

@@ -121,9 +121,14 @@ int p9_event_decode(u64 config, struct p9_event *ev, const char **why)
 		*why = "PMC field 7 names no counter";
 		return -EINVAL;
 	}
-	if ((ev->pmc == 5 && config != P9_CODE_PMC5_RUN_INST) ||
-	    (ev->pmc == 6 && config != P9_CODE_PMC6_RUN_CYC)) {
+	if ((ev->pmc == 5 && (config & ~P9_RAW_EBB) != P9_CODE_PMC5_RUN_INST) ||
+	    (ev->pmc == 6 && (config & ~P9_RAW_EBB) != P9_CODE_PMC6_RUN_CYC)) {
 		*why = "PMC5 counts only 0x500fa and PMC6 only 0x600f4";
+		return -EINVAL;
+	}
+	/* The task reads and writes its counter: it must know which. */
+	if (ev->ebb && !ev->pmc) {
+		*why = "EBB events must name their PMC";
 		return -EINVAL;
 	}
 
@@ -217,7 +222,7 @@ bool p9_event_restricted(u64 config, u32 pvr)
 	unsigned int i;
 
 	for (i = 0; i < P9_RESTRICTIONS_NR; i++)
-		if (p9_restrictions[i].code == config &&
+		if (p9_restrictions[i].code == (config & ~P9_RAW_EBB) &&
 		    p9_restrictions[i].dd_major == ((pvr >> 8) & 0xf) &&
 		    p9_restrictions[i].dd_minor == (pvr & 0xf))
 			return true;

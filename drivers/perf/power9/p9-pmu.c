@@ -524,7 +524,14 @@ static noinline void p9_ebb_in(const struct p9_pmu_ops *hw, struct p9_cpu *cpu)
 	struct p9_ebb_task t;
 
 	cpu->sample_set = true;
-	hw->ebb_restore(&t);
+	/*
+	 * A task's first EBB events start with alerts enabled, as the
+	 * built-in PMU starts them (programs written for it wait for a
+	 * branch without writing MMCR0 first); what the task sets from then
+	 * on is kept with it.
+	 */
+	if (hw->ebb_restore(&t))
+		t.mmcr0 |= P9_MMCR0_PMAE;
 	p9_ebb_mmcr(&m, &t);
 	hw->write_mmcr(P9_MMCR2, m.mmcr2);
 	cpu->hw_mmcr.mmcr2 = m.mmcr2;

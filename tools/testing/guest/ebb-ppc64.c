@@ -251,6 +251,33 @@ static unsigned long loop_cycles(int type)
 	return v;
 }
 
+/*
+ * The kernel selftests' pattern (cycles_test): arm PMC1 and the branches
+ * and never write MMCR0. The built-in PMU starts a task's first EBB
+ * events with MMCR0[PMAE] set, and what the task leaves there stays with
+ * it: so does power9.
+ */
+static int first_use(int type)
+{
+	unsigned long n;
+	int fd = open_ebb(type, PM_CYC | EBB_FLAG, 1, -1, 0, -1);
+
+	if (fd < 0)
+		return fail("the EBB event does not open");
+	MTSPR(SPRN_EBBHR, ebb_entry_address());
+	MTSPR(SPRN_UPMC1, 0x80000000U - PERIOD);
+	MTSPR(SPRN_BESCR, BESCR_PME | BESCR_GE);
+	loop(LOOP / 4);
+	MTSPR(SPRN_BESCR, 0);
+	close(fd);
+	n = __atomic_exchange_n(&branches, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&pmao_seen, 0, __ATOMIC_RELAXED);
+	printf("ebb: branches with MMCR0 as the kernel left it: %lu\n", n);
+	if (!n)
+		return fail("no branch unless the program sets MMCR0[PMAE]");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int type = argc > 1 ? atoi(argv[1]) : -1, fd, pipefd[2];
@@ -263,7 +290,7 @@ int main(int argc, char **argv)
 		if (setgroups(0, NULL) || setgid(uid) || setuid(uid))
 			return fail("setuid");
 	}
-	if (type < 0 || refusals(type))
+	if (type < 0 || refusals(type) || first_use(type))
 		return 1;
 	signal(SIGILL, on_sigill);
 	if (!pmc_write_refused())

@@ -231,6 +231,33 @@ static void p9k_marked_sample_uses_siar(struct kunit *test)
 
 #define USER_DATA	0x10020000ULL
 
+/* Leave what the next calls' frames will hold not zero. */
+static noinline void p9k_dirty_stack(void)
+{
+	u8 buf[1536];
+
+	memset(buf, 0xa5, sizeof(buf));
+	barrier_data(buf);
+}
+
+/*
+ * A sample without PERF_SAMPLE_ADDR still has addr zero, not what the
+ * stack held: a BPF program attached to the event reads it.
+ */
+static void p9k_sample_addr_zero(struct kunit *test)
+{
+	struct perf_event *ev = p9k_open(0x10002, 100, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	last_addr = 1;
+	p9_model_count(0x10002, 150);
+	p9k_dirty_stack();
+	KUNIT_EXPECT_TRUE(test, p9_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, last_addr, 0ULL);
+	perf_event_release_kernel(ev);
+}
+
 /*
  * Problem state reads SIER, SIAR and SDAR: the interrupt that read them
  * clears them, and so does the stop of events that let the PMU write them
@@ -1653,6 +1680,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_continuous_sdar_addr),
 	KUNIT_CASE(p9k_intr_regs_sier_mmcra),
 	KUNIT_CASE(p9k_sample_regs_cleared),
+	KUNIT_CASE(p9k_sample_addr_zero),
 	KUNIT_CASE(p9k_user_sample_no_kernel_regs),
 	KUNIT_CASE(p9k_period_reload_inside_overflow),
 	KUNIT_CASE(p9k_dropped_samples_are_accounted),

@@ -794,6 +794,11 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		}
 		local64_set(&hwc->period_left, left);
 		perf_sample_data_init(&data, 0, hwc->last_period);
+		/*
+		 * A BPF program on the event reads addr whatever sample_type
+		 * says, and the init sets it only when non-zero.
+		 */
+		data.addr = 0;
 		sample.slot = i;
 		sample.event = event;
 		sample.sregs = &sregs;

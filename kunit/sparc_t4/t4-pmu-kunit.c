@@ -725,10 +725,16 @@ static void t4k_user_read(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, t4_pcr_counting(t4_model.pcr[c]));
 }
 
+static int t4k_idle_fn(void *data)
+{
+	return 0;
+}
+
 /*
- * Only a per-task event that asked, not inherited, may be read by user
- * code: a CPU-wide one or an inherited one with rdpmc is refused, and
- * the counters of events that did not ask keep picnpt set.
+ * Only a per-task event that asked, not inherited, opened by the task
+ * itself, may be read by user code: a CPU-wide one, an inherited one or
+ * one on another task with rdpmc is refused, and the counters of events
+ * that did not ask keep picnpt set.
  */
 static void t4k_user_read_only_when_asked(struct kunit *test)
 {
@@ -738,6 +744,7 @@ static void t4k_user_read_only_when_asked(struct kunit *test)
 		.config = T4_CONFIG(26, 0),
 	};
 	struct perf_event *ev, *wide, *mine;
+	struct task_struct *t;
 	u64 pic;
 	int c;
 
@@ -747,6 +754,14 @@ static void t4k_user_read_only_when_asked(struct kunit *test)
 	wide = perf_event_create_kernel_counter(&attr, raw_smp_processor_id(),
 						NULL, NULL, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(wide), -EINVAL);
+	/* Another task's counter, which would show it this one's kernel time */
+	t = kthread_create(t4k_idle_fn, NULL, "t4k_idle");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	ev = perf_event_create_kernel_counter(&attr, -1, t, NULL, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ev), -EINVAL);
+	if (!IS_ERR(ev))
+		perf_event_release_kernel(ev);
+	kthread_stop(t);
 
 	attr.config1 = 0;
 	wide = perf_event_create_kernel_counter(&attr, raw_smp_processor_id(),

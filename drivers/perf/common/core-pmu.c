@@ -589,7 +589,10 @@ static int pmu_core_check_threads(struct pmu_core *pc,
 /*
  * User reads of a counter, as arm64's config1 "rdpmc": only for a per-task
  * event that stays in its task (not inherited), whose counter is open to
- * user space only while that task runs (pmu_core_user_readable()).
+ * user space only while that task runs (pmu_core_user_readable()). The
+ * task must be the one that opens the event: another's event (a root
+ * perf stat -p on a user's task) may count what that task must not see,
+ * its kernel time among it.
  */
 static int pmu_core_check_user_read(struct pmu_core *pc,
 				    struct perf_event *event, const char **why)
@@ -598,6 +601,10 @@ static int pmu_core_check_user_read(struct pmu_core *pc,
 		return 0;
 	if (!(event->attach_state & PERF_ATTACH_TASK) || event->attr.inherit) {
 		*why = "user reads need a per-task event that is not inherited";
+		return -EINVAL;
+	}
+	if (event->hw.target != current) {
+		*why = "user reads need an event the task opens on itself";
 		return -EINVAL;
 	}
 	event->hw.flags |= PERF_EVENT_FLAG_USER_READ_CNT;

@@ -339,6 +339,10 @@ struct pmu_core {
 /* hw.flags: the event's counter is its task's (pmu_core_ops.task_counter) */
 #define PMU_CORE_TASK_COUNTER	BIT(19)
 
+/* hw.prev_count: the generation of its counter's writes (pmu_core_set_prev()) */
+#define PMU_CORE_PREV_GEN_SHIFT	48
+#define PMU_CORE_PREV_GEN	GENMASK_ULL(63, PMU_CORE_PREV_GEN_SHIFT)
+
 static inline bool pmu_core_task_counter(struct perf_event *event)
 {
 	return event->hw.flags & PMU_CORE_TASK_COUNTER;
@@ -400,6 +404,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 void pmu_core_unregister(struct pmu_core *pc);
 bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs);
 u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event);
+void pmu_core_set_prev(struct perf_event *event, u64 value);
 void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value);
 void pmu_core_write_slot(struct pmu_core *pc, struct pmu_core_cpu *cpu,
 			 unsigned int slot);

@@ -23,12 +23,20 @@
  *	pmu_period_start())
  * @max_run: most events a counter counts from its start value before it
  *	interrupts
+ * @wraps_show: every wrap shows in the counter's value: @max_run is at
+ *	most half the range and a counting event's counter starts @max_run
+ *	before @interrupt_at too, so no fold needs the overflow flag to see
+ *	a wrap. For counters that never freeze, whose flag can outlive a
+ *	fold that already counted its wrap (SPARC T4's PCR.ov); without it
+ *	a counting event starts from 0 and the overflow mask tells a run of
+ *	exactly 2^width events
  */
 struct pmu_counters {
 	unsigned int n;
 	unsigned int width;
 	u64 interrupt_at;
 	u64 max_run;
+	bool wraps_show;
 };
 
 /**

@@ -812,6 +812,51 @@ static void p9k_nmi_during_read(struct kunit *test)
 	perf_event_release_kernel(a);
 }
 
+static u64 p9k_fed;
+
+/* A's own period ends, exactly, and its interrupt comes. */
+static void p9k_overflow_a_exactly(void)
+{
+	u64 n = 0x80000000U - p9_model.pmc[1];
+
+	p9k_fed += n;
+	p9_model_count(0x10002, n);
+	p9_model_take_interrupt();
+}
+
+/*
+ * The event's own interrupt comes inside a read of it, after each access
+ * in turn, its period ending exactly: the interrupt rearms the counter
+ * with the start value the read took for prev_count, whose cmpxchg must
+ * not then succeed with the stale reading (ABA: a double count, then a
+ * jump of nearly 2^32).
+ */
+static void p9k_own_overflow_during_read(struct kunit *test)
+{
+	unsigned int at, fired = 0;
+
+	for (at = 1; at <= 6; at++) {
+		struct perf_event *a = p9k_open(0x10002, 1000, NULL);
+		bool fire;
+
+		KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+		p9k_fed = 0;
+		p9_model_count(0x10002, 500);
+		pmu_model_nmi_arm(&p9_model.nmi, p9k_overflow_a_exactly, at);
+		p9k_value(a);
+		fire = pmu_model_nmi_disarm(&p9_model.nmi);
+		fired += fire;
+		p9_model_count(0x10002, 10);
+		KUNIT_EXPECT_EQ_MSG(test, p9k_value(a), 510 + p9k_fed,
+				    "NMI at access %u", at);
+		perf_event_release_kernel(a);
+		if (!fire)
+			break;
+	}
+	KUNIT_EXPECT_GT(test, fired, 1U);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), (int)fired);
+}
+
 /* Interrupts anywhere (pmu_model_nmi_sweep()). */
 static struct perf_event *p9k_open_counting(void)
 {
@@ -1701,6 +1746,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_multiplexes),
 	KUNIT_CASE(p9k_alternative_counts),
 	KUNIT_CASE(p9k_nmi_during_read),
+	KUNIT_CASE(p9k_own_overflow_during_read),
 	KUNIT_CASE(p9k_nmi_anywhere),
 	KUNIT_CASE(p9k_stopped_counter_stays_quiet),
 	KUNIT_CASE(p9k_switch_only_freezes),

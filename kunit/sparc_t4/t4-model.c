@@ -102,6 +102,8 @@ static bool t4_model_trap_pending(void)
 	return false;
 }
 
+static void t4_model_trap(void);
+
 /* A level-15 interrupt now, whoever raised it. */
 static void t4_model_interrupt(void)
 {
@@ -118,16 +120,27 @@ static void t4_model_interrupt(void)
 	user = t4_model.mode == T4_MODEL_USER && !t4_model.trap_in_priv;
 	pmu_model_set_mode(&regs, user);
 	local_irq_save(flags);
+	t4_model.in_trap = true;
 	if (!t4_pmu_interrupt(&regs))
 		t4_model.unclaimed++;
+	t4_model.in_trap = false;
 	local_irq_restore(flags);
+	/* What the handler held back comes now. */
+	t4_model_trap();
 }
 
-/* Deliver pending traps, as the level-15 interrupt would. */
+/*
+ * Deliver pending traps, as the level-15 interrupt would: not inside the
+ * handler, whose return takes them.
+ */
 static void t4_model_trap(void)
 {
+	static bool delivering;
 	int guard = 8;
 
+	if (t4_model.in_trap || delivering)
+		return;
+	delivering = true;
 	while (t4_model_trap_pending() && guard--) {
 		t4_model.traps++;
 		t4_model_interrupt();
@@ -136,6 +149,7 @@ static void t4_model_trap(void)
 		    (t4_model.pcr[0] & T4_PCR_OV))
 			t4_model.pcr[0] &= ~T4_PCR_OV;
 	}
+	delivering = false;
 }
 
 /**

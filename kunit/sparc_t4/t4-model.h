@@ -52,6 +52,8 @@ enum t4_model_mode {
  * @raise: takes the level-15 interrupt in place of the model, which
  *	otherwise calls the handler itself (the live guest sends an NMI);
  *	whether the driver claimed it
+ * @in_trap: the handler runs: a trap raised meanwhile (the counters go
+ *	on counting) waits until it returns, as level 15 does not nest
  */
 struct t4_model {
 	u64 pcr[T4_NUM_COUNTERS];
@@ -77,6 +79,7 @@ struct t4_model {
 	unsigned int hook_nmis;
 	struct pmu_model_nmi nmi;
 	bool (*raise)(void);
+	bool in_trap;
 };
 
 /**

@@ -150,7 +150,8 @@ static void t4k_wraps(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	t4k_count(26, 0, total, 0x40000000);
 	KUNIT_EXPECT_EQ(test, t4k_value(ev), total);
-	KUNIT_EXPECT_EQ(test, t4_model.traps, 3U);
+	/* A counting event's PIC starts halfway: a trap every 2^31 events. */
+	KUNIT_EXPECT_EQ(test, t4_model.traps, 6U);
 	KUNIT_EXPECT_FALSE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_OV);
 	perf_event_release_kernel(ev);
 }
@@ -348,7 +349,7 @@ static void t4k_ov_rewrite(struct kunit *test)
 	t4_model.write_counts = true;
 	t4_model.mode = T4_MODEL_HYP;
 	t4k_count(26, 0, total, 0x80000000);
-	KUNIT_EXPECT_EQ(test, t4_model.traps, 1U);
+	KUNIT_EXPECT_EQ(test, t4_model.traps, 2U);
 	KUNIT_EXPECT_EQ(test, t4_model.ov_rewrites, 0U);
 	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_OV);
 	KUNIT_EXPECT_GT(test, t4_model.write_events, 0ULL);
@@ -576,6 +577,76 @@ static struct perf_event *t4k_open_b(void)
 static void t4k_count_a(u64 n)
 {
 	t4_model_count(6, 0x01, n);
+}
+
+/* B's sample: A's counter wraps while B's handler runs. */
+static void t4k_overflow_wraps_a(struct perf_event *event,
+				 struct perf_sample_data *data,
+				 struct pt_regs *regs)
+{
+	atomic_inc(&samples);
+	t4_model_count(6, 0x01, 1010);
+}
+
+/*
+ * A counter that wraps while the handler of another's trap runs is
+ * folded there (its ov not seen yet), wrap and all; its own trap, taken
+ * when the handler returns, finds ov set and must not add 2^32 again.
+ */
+static void t4k_wrap_inside_handler(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type = t4_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.config = T4_CONFIG(26, 0),
+		.sample_period = 1000,
+	};
+	struct perf_event *b, *a;
+
+	b = perf_event_create_kernel_counter(&attr, -1, current,
+					     t4k_overflow_wraps_a, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	a = t4k_open(T4_CONFIG(6, 0x01), 1000, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	t4_model_count(26, 0, 1000);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, t4k_value(a), 1010ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(b), 1000ULL);
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+}
+
+/*
+ * An event placed again on its counter, whose PIC meanwhile counted for
+ * someone else: a trap of another counter before the PIC is written must
+ * not fold it against that count.
+ */
+static void t4k_nmi_while_placing(struct kunit *test)
+{
+	struct perf_event *b = t4k_open_b();
+	struct perf_event *a = t4k_open_counting();
+	unsigned int at;
+	bool fired;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	for (at = 1; at < 20; at++) {
+		t4k_count_a(100);
+		perf_event_disable(a);
+		KUNIT_ASSERT_GT(test, a->hw.last_tag, 0ULL);
+		t4_model.pic[a->hw.last_tag - 1] = 0x12345678;
+		pmu_model_nmi_arm(&t4_model.nmi, t4k_overflow_b, at);
+		perf_event_enable(a);
+		fired = pmu_model_nmi_disarm(&t4_model.nmi);
+		t4k_count_a(50);
+		KUNIT_EXPECT_EQ_MSG(test, t4k_value(a), 150ULL * at,
+				    "trap after access %u", at);
+		if (!fired)
+			break;
+	}
+	KUNIT_EXPECT_GT(test, at, 2U);
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
 }
 
 static void t4k_nmi_anywhere(struct kunit *test)
@@ -824,6 +895,8 @@ static struct kunit_case t4k_cases[] = {
 	KUNIT_CASE(t4k_nmi_at_register),
 	KUNIT_CASE(t4k_nmi_while_starting),
 	KUNIT_CASE(t4k_nmi_anywhere),
+	KUNIT_CASE(t4k_wrap_inside_handler),
+	KUNIT_CASE(t4k_nmi_while_placing),
 	KUNIT_CASE(t4k_user_read),
 	KUNIT_CASE(t4k_user_read_only_when_asked),
 	{}

@@ -43,10 +43,12 @@ static bool pmu_core_is_ours(struct pmu_core *pc, struct perf_event *event)
 static u64 pmu_core_delta(struct pmu_core *pc, u64 prev, u64 now,
 			  bool wrapped)
 {
-	u64 delta = pmu_counter_delta(prev, now, pc->ops->counters->width);
+	const struct pmu_counters *c = pc->ops->counters;
+	u64 delta = pmu_counter_delta(prev, now, c->width);
 
-	if (wrapped && now >= prev)
-		delta += pmu_counter_mask(pc->ops->counters->width) + 1;
+	if (wrapped && now >= (prev & pmu_counter_mask(c->width)) &&
+	    !c->wraps_show)
+		delta += pmu_counter_mask(c->width) + 1;
 	return delta;
 }
 
@@ -55,7 +57,8 @@ static u64 pmu_core_delta(struct pmu_core *pc, u64 prev, u64 now,
  * @pc: the event's PMU
  * @event: an event placed on a counter
  * @wrapped: the counter wrapped since it was last read or written, which
- *	a run of exactly 2^width events does not show in its value
+ *	a run of exactly 2^width events does not show in its value (unused
+ *	for counters whose wraps show, pmu_counters.wraps_show)
  *
  * The counter is read inside a cmpxchg loop on prev_count: an overflow
  * interrupt between the read and the update folds and rewrites the
@@ -80,7 +83,8 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
 	do {
 		prev = local64_read(&hwc->prev_count);
 		now = pc->backend->read_counter(hwc->idx) & mask;
-	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+	} while (local64_cmpxchg(&hwc->prev_count, prev,
+				 now | (prev & PMU_CORE_PREV_GEN)) != prev);
 	delta = pmu_core_delta(pc, prev, now, wrapped);
 	local64_add(delta, &event->count);
 	local64_sub(delta, &hwc->period_left);
@@ -92,7 +96,9 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
  * interrupts: prev_count and period_left, written only on this CPU, take
  * plain loads and stores (on powerpc each local64 read-modify-write masks
  * interrupts, a call out of line). A callback the interrupt came in
- * retries its own cmpxchg.
+ * retries its own cmpxchg: the rearming changes prev_count's generation
+ * (pmu_core_set_prev()) even when it writes the start value the callback
+ * read.
  */
 static u64 pmu_core_update_irq(struct pmu_core *pc, struct perf_event *event,
 			       bool wrapped)
@@ -100,10 +106,10 @@ static u64 pmu_core_update_irq(struct pmu_core *pc, struct perf_event *event,
 	struct hw_perf_event *hwc = &event->hw;
 	u64 mask = pmu_counter_mask(pc->ops->counters->width);
 	u64 now = pc->backend->read_counter(hwc->idx) & mask;
-	u64 delta = pmu_core_delta(pc, local64_read(&hwc->prev_count), now,
-				   wrapped);
+	u64 prev = local64_read(&hwc->prev_count);
+	u64 delta = pmu_core_delta(pc, prev, now, wrapped);
 
-	local64_set(&hwc->prev_count, now);
+	local64_set(&hwc->prev_count, now | (prev & PMU_CORE_PREV_GEN));
 	local64_add(delta, &event->count);
 	local64_set(&hwc->period_left, local64_read(&hwc->period_left) - delta);
 	return now;
@@ -118,7 +124,9 @@ static __always_inline u64 pmu_core_next_start(struct pmu_core *pc,
 	s64 left;
 
 	if (!is_sampling_event(event))
-		return 0;
+		return c->wraps_show ? pmu_period_start(c->max_run, c->max_run,
+							c->interrupt_at,
+							c->width) : 0;
 	/*
 	 * Nothing left: a new period starts. The perf core leaves period_left
 	 * at zero when it changes the period (PERF_EVENT_IOC_PERIOD, and the
@@ -152,6 +160,33 @@ u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event)
 EXPORT_SYMBOL_GPL(pmu_core_start_value);
 
 /**
+ * pmu_core_set_prev() - remember the value @event's counter is written with
+ * @event: an event placed on a counter
+ * @value: the value, about to be written
+ *
+ * prev_count carries, above the counter's bits (PMU_CORE_PREV_GEN), a
+ * count of these writes. A read folds with a cmpxchg on prev_count; the
+ * overflow interrupt, coming between its reading of the counter and its
+ * cmpxchg, may fold and write the counter with the very start value the
+ * read took for prev_count: without the generation the cmpxchg would
+ * succeed (ABA), count the stale reading again and leave prev_count out
+ * of step with the counter. Every fold masks it off. An event user space
+ * reads (the mmap page's offset is count - prev_count) and a task's own
+ * counter keep plain values, and with them that window.
+ */
+void pmu_core_set_prev(struct perf_event *event, u64 value)
+{
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (!(hwc->flags & (PERF_EVENT_FLAG_USER_READ_CNT |
+			    PMU_CORE_TASK_COUNTER)))
+		value |= (local64_read(&hwc->prev_count) & PMU_CORE_PREV_GEN) +
+			 BIT_ULL(PMU_CORE_PREV_GEN_SHIFT);
+	local64_set(&hwc->prev_count, value);
+}
+EXPORT_SYMBOL_GPL(pmu_core_set_prev);
+
+/**
  * pmu_core_arm() - write @event's counter and remember the value
  * @pc: the event's PMU
  * @event: an event placed on a counter
@@ -159,7 +194,7 @@ EXPORT_SYMBOL_GPL(pmu_core_start_value);
  */
 void pmu_core_arm(struct pmu_core *pc, struct perf_event *event, u64 value)
 {
-	local64_set(&event->hw.prev_count, value);
+	pmu_core_set_prev(event, value);
 	pc->backend->write_counter(event->hw.idx, value);
 }
 EXPORT_SYMBOL_GPL(pmu_core_arm);
@@ -955,7 +990,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		return -EBUSY;
 	if (!ops->counters || !ops->counters->n ||
 	    ops->counters->n > PMU_CORE_MAX_EVENTS || !ops->counters->width ||
-	    ops->counters->width > 63 || !ops->event_bits ||
+	    ops->counters->width > PMU_CORE_PREV_GEN_SHIFT || !ops->event_bits ||
 	    !backend->reserve ||
 	    !backend->release || !backend->read_counter ||
 	    !backend->write_counter)

@@ -46,12 +46,18 @@
 
 #define T4_ALL_COUNTERS		(BIT(T4_NUM_COUNTERS) - 1)
 
-/* A PIC interrupts when it wraps to zero; a run is at most 2^32 events. */
+/*
+ * A PIC interrupts when it wraps to zero. PICs never freeze, and PCR.ov
+ * stays set until the trap is taken, which may be after a fold (a read, or
+ * the handler of another counter's trap) already counted the wrap: runs
+ * are at most 2^31 events, so the value itself shows every wrap.
+ */
 static const struct pmu_counters t4_pics = {
 	.n		= T4_NUM_COUNTERS,
 	.width		= T4_PIC_WIDTH,
 	.interrupt_at	= BIT_ULL(T4_PIC_WIDTH),
-	.max_run	= BIT_ULL(T4_PIC_WIDTH),
+	.max_run	= BIT_ULL(T4_PIC_WIDTH - 1),
+	.wraps_show	= true,
 };
 
 /* The driver's per-CPU state: one slot per event, and the counters. */
@@ -180,6 +186,11 @@ static void t4_stop_counter(struct pmu_core *pc, struct t4_cpu *cpu,
  * Start @event on counter @c with the sequence of section 10.2. Its PIC
  * is open to user code only if the event asked and counts the task
  * running now (program() runs at that task's sched-in).
+ *
+ * The event gets its counter (hw.idx) only once the PIC holds the value
+ * prev_count says: until then a trap of another counter, which folds
+ * every placed event, must not fold it against what the PIC counted
+ * for someone else.
  */
 static void t4_start_counter(struct pmu_core *pc, struct t4_cpu *cpu,
 			     unsigned int c, struct perf_event *event,
@@ -188,10 +199,14 @@ static void t4_start_counter(struct pmu_core *pc, struct t4_cpu *cpu,
 	u64 pcr = t4_pcr_user_access(event->hw.config_base,
 				     pmu_core_user_readable(event));
 	bool same = (cpu->known & BIT(c)) && cpu->pcr[c] == pcr;
+	u64 start = t4_pic_start(ev, pmu_core_start_value(pc, event));
 
 	if (!same)
 		t4_stop_counter(pc, cpu, c);
-	pmu_core_arm(pc, event, t4_pic_start(ev, pmu_core_start_value(pc, event)));
+	pmu_core_set_prev(event, start);
+	pc->backend->write_counter(c, start);
+	barrier();
+	WRITE_ONCE(event->hw.idx, c);
 	if (!same)
 		t4_write_pcr(pc, cpu, c, pcr);
 }
@@ -200,12 +215,14 @@ static void t4_start_counter(struct pmu_core *pc, struct t4_cpu *cpu,
  * Give each event a counter: the one it had last (hw.last_tag holds it,
  * plus one) if still free, else the lowest free one. Events that find none
  * (someone took counters since they were added) do not count until the
- * next reprogramming.
+ * next reprogramming. The counters are noted in owner[], not yet in the
+ * events' hw.idx (t4_start_counter()).
  */
 static void t4_assign(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
 	unsigned int free = t4_free_counters(pc), taken = 0, i;
 	struct t4_cpu *cpu = pmu_core_priv(pcpu);
+	unsigned long placed = 0;
 
 	/* A counter someone else took (the watchdog restarted) is theirs. */
 	cpu->known &= free;
@@ -214,10 +231,10 @@ static void t4_assign(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		struct perf_event *event = pcpu->event[i];
 		int idx = (int)event->hw.last_tag - 1;
 
-		event->hw.idx = -1;
+		WRITE_ONCE(event->hw.idx, -1);
 		if (idx >= 0 && (free & ~taken & BIT(idx))) {
 			taken |= BIT(idx);
-			event->hw.idx = idx;
+			placed |= BIT(i);
 			cpu->owner[idx] = event;
 			cpu->owner_slot[idx] = i;
 		}
@@ -226,11 +243,10 @@ static void t4_assign(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		struct perf_event *event = pcpu->event[i];
 		unsigned int left = free & ~taken, c;
 
-		if (event->hw.idx >= 0 || !left)
+		if ((placed & BIT(i)) || !left)
 			continue;
 		c = __ffs(left);
 		taken |= BIT(c);
-		event->hw.idx = c;
 		event->hw.last_tag = c + 1;
 		cpu->owner[c] = event;
 		cpu->owner_slot[c] = i;
@@ -256,13 +272,18 @@ static void t4_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		unsigned int slot = cpu->owner_slot[c];
 
 		if (event && pmu_core_counting(event)) {
-			if (!(pcpu->keep & BIT(slot)))
+			if (pcpu->keep & BIT(slot))
+				WRITE_ONCE(event->hw.idx, c);
+			else
 				t4_start_counter(pc, cpu, c, event,
 						 &cpu->dec[slot]);
-		} else if ((event || !(cpu->pcr[c] & T4_PCR_PICNPT)) &&
-			   (cpu->known & BIT(c))) {
-			t4_stop_counter(pc, cpu, c);
+			continue;
 		}
+		if ((event || !(cpu->pcr[c] & T4_PCR_PICNPT)) &&
+		    (cpu->known & BIT(c)))
+			t4_stop_counter(pc, cpu, c);
+		if (event)
+			WRITE_ONCE(event->hw.idx, c);
 	}
 }
 

@@ -1283,10 +1283,17 @@ static void ia64k_refusals(struct kunit *test)
 
 /*
  * .all counts the other hardware thread too: a per-task event that asks
- * for it needs the privilege a CPU-wide event needs.
+ * for it needs the privilege a CPU-wide event needs. So do the events
+ * that count both threads whatever .all says (er_snoopq_live_hi,
+ * er_reject_all_l1_req), and the QEAR's, which the threads share.
  */
 static void ia64k_other_thread_needs_privilege(struct kunit *test)
 {
+	struct perf_event_attr qear = {
+		.config = QEAR_CFG,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC,
+	};
 	const struct cred *old;
 	struct perf_event *ev;
 
@@ -1294,6 +1301,9 @@ static void ia64k_other_thread_needs_privilege(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, old);
 	ev = ia64k_open(CFG(0x12, 0) | IA64_CFG_ALL, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EACCES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0xb6, 0), 0)), -EACCES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0xbc, 0), 0)), -EACCES);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&qear)), -EACCES);
 	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
 	/* This thread only: no privilege needed. */
 	ev = ia64k_open(CFG(0x12, 0), 0);

@@ -157,10 +157,20 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 	return ia64_check_debug_regs(pc, event, why);
 }
 
-/* .all counts both hardware threads of the core. */
+/*
+ * What counts both hardware threads of the core: .all; the events that
+ * ignore it and always count both (the catalogue marks them); and
+ * the QEAR, which is "not a threaded resource" (5.3): its sample may be
+ * the other thread's request.
+ */
 static bool ia64_other_threads(struct pmu_core *pc, struct perf_event *event)
 {
-	return event->hw.config & IA64_CFG_ALL;
+	struct ia64_event ev;
+	const char *why;
+
+	if (ia64_decode_perf(event, &ev, &why))
+		return true;
+	return ev.all || (ev.flags & IA64_EV_ALL_IGNORED) || ev.qear;
 }
 
 static int ia64_decode(struct pmu_core *pc, void *priv, unsigned int slot,

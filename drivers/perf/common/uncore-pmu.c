@@ -38,41 +38,41 @@ static enum hrtimer_restart pmu_uncore_poll(struct hrtimer *timer)
 
 /*
  * An event of package @pkg was added, on the package's counting CPU: the
- * first starts the package's poll timer there.
+ * first starts the package's poll timer there. The start is made under
+ * the lock, as the last event's cancel is: a migration deletes on one CPU
+ * while it adds on another, and a cancel that came after the new start
+ * would leave events without their poll (and the counters wrapping
+ * unseen).
  */
 static void pmu_uncore_poll_get(struct pmu_uncore_set *set, unsigned int pkg)
 {
 	unsigned long flags;
-	bool start;
 
 	if (!set->poll_ns)
 		return;
 	raw_spin_lock_irqsave(&set->lock, flags);
-	start = !set->active[pkg]++;
-	raw_spin_unlock_irqrestore(&set->lock, flags);
-	if (start)
+	if (!set->active[pkg]++)
 		hrtimer_start(&set->timer[pkg].timer, ns_to_ktime(set->poll_ns),
 			      HRTIMER_MODE_REL_PINNED_HARD);
+	raw_spin_unlock_irqrestore(&set->lock, flags);
 }
 
 /*
  * An event of package @pkg was deleted: the last stops the timer. A timer
- * callback running meanwhile finds no event and does not restart, so the
- * count and the timer agree whatever CPU the events of a migration are
- * deleted and added on.
+ * callback running meanwhile (the cancel does not wait for it) finds no
+ * event and does not restart, so the count and the timer agree whatever
+ * CPU the events of a migration are deleted and added on.
  */
 static void pmu_uncore_poll_put(struct pmu_uncore_set *set, unsigned int pkg)
 {
 	unsigned long flags;
-	bool stop;
 
 	if (!set->poll_ns)
 		return;
 	raw_spin_lock_irqsave(&set->lock, flags);
-	stop = set->active[pkg] && !--set->active[pkg];
-	raw_spin_unlock_irqrestore(&set->lock, flags);
-	if (stop)
+	if (set->active[pkg] && !--set->active[pkg])
 		hrtimer_try_to_cancel(&set->timer[pkg].timer);
+	raw_spin_unlock_irqrestore(&set->lock, flags);
 }
 
 /**

@@ -24,11 +24,15 @@
  * on PIC0, which perfctr_irq() would otherwise stop for the watchdog.
  *
  * Sharing the counters: the NMI watchdog counts on PCR0/PIC0 while
- * nmi_active is positive. The module then uses PIC1-3 only and leaves the
- * watchdog running, instead of stopping it on every CPU for as long as an
- * event exists, as the built-in PMU does; with the watchdog off it uses
- * all four. On a claimed interrupt perfctr_irq() still re-arms the
- * watchdog's own counter, which the module never touches. The built-in
+ * nmi_active is positive, and perfctr_irq() takes every interrupt a
+ * notifier claims for a sign of life: beside a module that claims its own
+ * overflows, it could not report a lockup. The reservation therefore
+ * stops the watchdog on every CPU from the first event to the last
+ * (patches/linux-6.12/0008), as the built-in PMU does for its events, and
+ * the module uses all four counters. Without a reservation the watchdog
+ * keeps PIC0, the module uses PIC1-3 (it never touches the watchdog's
+ * counter, which perfctr_irq() re-arms) and says at load that the
+ * watchdog is blind while its events trap. The built-in
  * "cpu" PMU programs the same counters, and while it has events its
  * notifier claims every level-15 interrupt: the two must not count at
  * the same time. The module reserves the counters with
@@ -228,6 +232,8 @@ static int __init t4_hv_init(void)
 		pr_err("the kernel cannot keep its own PMU off the counters (patches/linux-6.12/0006): load with shared_counters=1 only if nothing uses it\n");
 		return -EBUSY;
 	}
+	if (!T4_HV_CAN_RESERVE && atomic_read(&nmi_active) > 0)
+		pr_warn("the NMI watchdog runs: it takes this module's overflow interrupts for signs of life and cannot report a lockup while its events count (boot with nmi_watchdog=0, or use a kernel with patches/linux-6.12/0006 and 0008)\n");
 	if (dram && (!dram_poll_ms || dram_poll_ms > 1000)) {
 		pr_err("dram_poll_ms=%u: must be 1 to 1000\n", dram_poll_ms);
 		return -EINVAL;

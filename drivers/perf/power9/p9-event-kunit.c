@@ -215,13 +215,15 @@ static void p9_threshold_start_stop(struct kunit *test)
  */
 static void p9_threshold_select_off(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, decode(MARKED_BASE | FIELD_PREP(P9_RAW_THRESH_START, 3) |
-				     FIELD_PREP(P9_RAW_THRESH_STOP, 4)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, decode(MARKED_BASE | FIELD_PREP(P9_RAW_THRESH_MANT, 1)),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, decode(MARKED_BASE | FIELD_PREP(P9_RAW_THRESH_SEL, 1) |
-				     FIELD_PREP(P9_RAW_THRESH_START, 3) |
-				     FIELD_PREP(P9_RAW_THRESH_STOP, 4)), 0);
+	u64 ctl = MARKED_BASE | FIELD_PREP(P9_RAW_THRESH_START, 3) |
+		  FIELD_PREP(P9_RAW_THRESH_STOP, 4);
+	u64 cmp = MARKED_BASE | FIELD_PREP(P9_RAW_THRESH_MANT, 1);
+	u64 sel = FIELD_PREP(P9_RAW_THRESH_SEL, 1);
+
+	KUNIT_EXPECT_EQ(test, decode(ctl), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(cmp), -EINVAL);
+	KUNIT_EXPECT_EQ(test, decode(ctl | sel), 0);
+	KUNIT_EXPECT_EQ(test, decode(cmp | sel), 0);
 }
 
 static void p9_threshold_compare(struct kunit *test)

@@ -131,12 +131,28 @@ static void p9_l2l3_events_name_pmc(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, decode(0x60a0), -EINVAL);
 }
 
+/*
+ * Figure 5-2 ignores RELOAD_QUAL unless RELOAD_QUAL_EN is set: the codes
+ * the kernel's own POWER9 tests use (PM_LD_REF_L1 0x1100fc, PM_LD_MISS_L1
+ * 0x13e054 and 0x23e054, 0x21c040, 0x22c040) decode, the qualifier off.
+ */
 static void p9_reload_qual_needs_enable(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, decode(0x14040 | FIELD_PREP(P9_RAW_RELOAD_QUAL, 1)),
-			-EINVAL);
-	KUNIT_EXPECT_EQ(test, decode(0x14040 | FIELD_PREP(P9_RAW_RELOAD_QUAL, 3) |
-				     P9_RAW_RELOAD_QUAL_EN), 0);
+	static const u64 ignored[] = { 0x1100fc, 0x13e054, 0x23e054, 0x21c040,
+				       0x22c040, 0x1500fa };
+	u64 qual = FIELD_PREP(P9_RAW_RELOAD_QUAL, 3) | P9_RAW_RELOAD_QUAL_EN;
+	struct p9_event ev;
+	const char *why;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ignored); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, p9_event_decode(ignored[i], &ev, &why),
+				    0, "0x%llx", ignored[i]);
+		KUNIT_EXPECT_EQ(test, ev.reload_qual, 0);
+		KUNIT_EXPECT_FALSE(test, ev.reload_qual_en);
+	}
+	KUNIT_ASSERT_EQ(test, p9_event_decode(0x14040 | qual, &ev, &why), 0);
+	KUNIT_EXPECT_EQ(test, ev.reload_qual, 3);
 	KUNIT_EXPECT_EQ(test, decode(0x14040 | P9_RAW_RELOAD_QUAL_EN), 0);
 }
 

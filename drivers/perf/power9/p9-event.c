@@ -19,6 +19,19 @@
  * direct events, 1000-1011 event bus events, 1100-1101 reserved,
  * 1110-1111 compatibility direct events.
  */
+/*
+ * The code a catalogue row would give: without the ebb bit, nor reload
+ * qualifiers that reload_qual_en does not enable (Figure 5-2 ignores
+ * them). PMC5/PMC6 and the DD2.x restrictions compare this.
+ */
+static u64 p9_event_code(u64 config)
+{
+	config &= ~P9_RAW_EBB;
+	if (!(config & P9_RAW_RELOAD_QUAL_EN))
+		config &= ~P9_RAW_RELOAD_QUAL;
+	return config;
+}
+
 static bool p9_sel_is_bus(u8 sel)
 {
 	return (sel >> 6) == 0x2;
@@ -121,8 +134,8 @@ int p9_event_decode(u64 config, struct p9_event *ev, const char **why)
 		*why = "PMC field 7 names no counter";
 		return -EINVAL;
 	}
-	if ((ev->pmc == 5 && (config & ~P9_RAW_EBB) != P9_CODE_PMC5_RUN_INST) ||
-	    (ev->pmc == 6 && (config & ~P9_RAW_EBB) != P9_CODE_PMC6_RUN_CYC)) {
+	if ((ev->pmc == 5 && p9_event_code(config) != P9_CODE_PMC5_RUN_INST) ||
+	    (ev->pmc == 6 && p9_event_code(config) != P9_CODE_PMC6_RUN_CYC)) {
 		*why = "PMC5 counts only 0x500fa and PMC6 only 0x600f4";
 		return -EINVAL;
 	}
@@ -156,11 +169,13 @@ int p9_event_decode(u64 config, struct p9_event *ev, const char **why)
 		}
 	}
 
-	/* Figure 5-2: RELOAD_QUAL is ignored unless RELOAD_QUAL_EN is set. */
-	if (ev->reload_qual && !ev->reload_qual_en) {
-		*why = "reload_qual without reload_qual_en";
-		return -EINVAL;
-	}
+	/*
+	 * Figure 5-2: RELOAD_QUAL is ignored unless RELOAD_QUAL_EN is set,
+	 * and so it is here (the kernel's own tests set it so, as the
+	 * built-in PMU's "cache_sel" bits).
+	 */
+	if (!ev->reload_qual_en)
+		ev->reload_qual = 0;
 
 	/*
 	 * Figure 5-2: sampling is not enabled without MARK, and (3.1.1)
@@ -222,7 +237,7 @@ bool p9_event_restricted(u64 config, u32 pvr)
 	unsigned int i;
 
 	for (i = 0; i < P9_RESTRICTIONS_NR; i++)
-		if (p9_restrictions[i].code == (config & ~P9_RAW_EBB) &&
+		if (p9_restrictions[i].code == p9_event_code(config) &&
 		    p9_restrictions[i].dd_major == ((pvr >> 8) & 0xf) &&
 		    p9_restrictions[i].dd_minor == (pvr & 0xf))
 			return true;

@@ -70,6 +70,12 @@ refused "PMC6 code other than run cycles" event=0x600fa
 refused "threshold fields without a mark" event=0x10002,thresh_start=1,thresh_stop=2
 refused "threshold fields with thresholding off" event=0x401e0,thresh_start=3,thresh_stop=4
 refused "reserved bits set" config=0x1000000000010002
+# Reload qualifiers without reload_qual_en, which Figure 5-2 ignores: the
+# codes the kernel's own POWER9 selftests open on the built-in PMU.
+for c in 0x1100fc 0x13e054 0x23e054 0x21c040 0x22c040; do
+	check "power9: config=$c opens (reload_qual ignored)" sh -c \
+		"perf stat -x, -e power9/config=$c/ -- true 2>&1 | grep -q '^[0-9]*,,power9/config=$c/'"
+done
 
 # Groups through perf_event_open() itself: the largest, one too many,
 # software members, the built-in PMU's events, disabled members.

@@ -697,8 +697,8 @@ static int pmu_core_event_init(struct perf_event *event)
 	if (!ret && pc->ops->task_counter && pc->ops->task_counter(pc, event))
 		event->hw.flags |= PMU_CORE_TASK_COUNTER;
 	if (ret) {
-		pr_debug("%s: config 0x%llx refused: %s\n", pc->pmu.name,
-			 config, why);
+		pr_debug("%s: perf event config 0x%llx refused: %s\n",
+			 pc->pmu.name, config, why);
 		return ret;
 	}
 	ret = pmu_core_validate_group(pc, event);
@@ -1051,6 +1051,12 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	if (ret)
 		goto out_unhook;
 	pc->registered = true;
+	if (PMU_SUITE_CAN_SAMPLE)
+		pr_info("%s: perf PMU registered: %u counters, counting and sampling\n",
+			name, ops->counters->n);
+	else
+		pr_info("%s: perf PMU registered: %u counters, counting only: the kernel exports neither perf_event_overflow() nor the interrupt accounting (see the suite's patches/), so perf record is refused\n",
+			name, ops->counters->n);
 	return 0;
 
 out_unhook:

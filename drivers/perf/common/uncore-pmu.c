@@ -130,12 +130,12 @@ static int pmu_uncore_event_init(struct perf_event *event)
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
 	if (event->cpu < 0 || event->attach_state & PERF_ATTACH_TASK) {
-		pr_debug("%s: per-task events refused: it counts for a package\n",
+		pr_debug("%s: perf event refused: per-task, but it counts for a package\n",
 			 event->pmu->name);
 		return -EINVAL;
 	}
 	if (is_sampling_event(event)) {
-		pr_debug("%s: sampling refused: the counters do not interrupt\n",
+		pr_debug("%s: perf event refused: sampling, but the counters do not interrupt\n",
 			 event->pmu->name);
 		return -EINVAL;
 	}
@@ -145,12 +145,12 @@ static int pmu_uncore_event_init(struct perf_event *event)
 	 * after -EINVAL. The counters cannot tell guest from host either.
 	 */
 	if (event->attr.exclude_guest || event->attr.exclude_host) {
-		pr_debug("%s: exclude_guest/host refused: it counts guests and host\n",
+		pr_debug("%s: perf event refused: exclude_guest/host, but it counts both\n",
 			 event->pmu->name);
 		return -EINVAL;
 	}
 	if (event_has_any_exclude_flag(event)) {
-		pr_debug("%s: exclude_* refused: it counts at every privilege level\n",
+		pr_debug("%s: perf event refused: exclude_*, but it counts at every privilege level\n",
 			 event->pmu->name);
 		return -EOPNOTSUPP;
 	}
@@ -165,7 +165,7 @@ static int pmu_uncore_event_init(struct perf_event *event)
 	event->hw.idx = -1;
 	ret = pu->ops->init(pu, event, &why);
 	if (ret && why)
-		pr_debug("%s: config 0x%llx refused: %s\n", event->pmu->name,
+		pr_debug("%s: perf event config 0x%llx refused: %s\n", event->pmu->name,
 			 event->attr.config, why);
 	return ret;
 }

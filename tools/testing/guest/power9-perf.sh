@@ -13,6 +13,10 @@ LOOP=/suite/loop
 check "power9: insmod pmu_suite" insmod /suite/modules/pmu_suite.ko
 check "power9: insmod power9_pmu_core" insmod /suite/modules/power9_pmu_core.ko
 check "power9: insmod power9_pmu" insmod /suite/modules/power9_pmu.ko
+# One line at load says what the build can do, with "perf" in it, which
+# perf's hint (dmesg | grep -i perf) finds.
+check "power9: the load line says it counts and samples" sh -c \
+	"dmesg | grep -q 'power9: perf PMU registered: 6 counters, counting and sampling'"
 # The manual's 1157 events, 23 generic perf event names, and perf mem's
 # mem-loads and mem-stores.
 check "power9: sysfs events/ has the catalogue" sh -c "[ \$(ls $P9/events | wc -l) -eq 1182 ]"

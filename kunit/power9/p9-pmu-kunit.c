@@ -650,6 +650,49 @@ static struct perf_event *p9k_open_generic(u32 type, u64 config)
 	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
 }
 
+static atomic_t p9k_overflows_of[2];
+
+static void p9k_overflow_of(struct perf_event *event,
+			    struct perf_sample_data *data, struct pt_regs *regs)
+{
+	atomic_inc(&p9k_overflows_of[(uintptr_t)event->overflow_handler_context]);
+}
+
+/*
+ * Two sampling events of the same generic event in one task, each with
+ * its own period (and its own handler, as each has its own fd and signal
+ * in user space): both overflow, each at its own period.
+ */
+static void p9k_two_samplers_same_event(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_HARDWARE,
+		.size = sizeof(attr),
+		.config = (u64)p9_pmu_core.pmu.type << PERF_PMU_TYPE_SHIFT |
+			  PERF_COUNT_HW_INSTRUCTIONS,
+		.sample_period = 1000,
+	};
+	struct perf_event *a, *b;
+
+	atomic_set(&p9k_overflows_of[0], 0);
+	atomic_set(&p9k_overflows_of[1], 0);
+	a = perf_event_create_kernel_counter(&attr, -1, current,
+					     p9k_overflow_of, (void *)0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	attr.sample_period = 2000;
+	b = perf_event_create_kernel_counter(&attr, -1, current,
+					     p9k_overflow_of, (void *)1);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_NE(test, a->hw.idx, b->hw.idx);
+	p9k_count(p9_catalogue_code("PM_INST_CMPL"), 10000, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&p9k_overflows_of[0]), 10);
+	KUNIT_EXPECT_EQ(test, atomic_read(&p9k_overflows_of[1]), 5);
+	KUNIT_EXPECT_EQ(test, p9k_value(a), 10000ULL);
+	KUNIT_EXPECT_EQ(test, p9k_value(b), 10000ULL);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(a);
+}
+
 static void p9k_generic_events(struct kunit *test)
 {
 	struct perf_event *cyc, *ins, *ev;
@@ -1743,6 +1786,7 @@ static struct kunit_case p9k_cases[] = {
 	KUNIT_CASE(p9k_ebb_task_pmcs_not_zero),
 	KUNIT_CASE(p9k_ebb_out_nmi_anywhere),
 	KUNIT_CASE(p9k_generic_events),
+	KUNIT_CASE(p9k_two_samplers_same_event),
 	KUNIT_CASE(p9k_multiplexes),
 	KUNIT_CASE(p9k_alternative_counts),
 	KUNIT_CASE(p9k_nmi_during_read),

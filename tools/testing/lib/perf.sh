@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The suite's perf: perf from the Debian 6.12 kernel source, built for the
 # POWER9 guest with the suite's perf JSON beside the kernel's own and the
-# perf patches of patches/perf-6.12 (Documentation/admin-guide/perf/
-# pmu-suite-perf.rst says why each is there).
+# perf patches of patches/perf-6.12 (Documentation/dev-tools/
+# pmu-suite-driver-notes.rst says why each is there).
 
 # The source perf needs, copied out of the kernel tree so that the patches
 # and the JSON never touch the tree the kernels build from.

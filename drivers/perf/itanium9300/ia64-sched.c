@@ -17,11 +17,14 @@
  *   applies to them, so the events there must agree with PMD4's on both
  *   (likewise for PMD6, 7, 9).
  *
- * Only PMD4, PMD5 and PMD6 have rules of their own. The search tries
- * every choice of their occupants (at most 13^3), after which every other
- * event has a fixed set of counters and a bipartite matching places them.
+ * Only PMD4, PMD5 and PMD6 have rules of their own, and what they decide
+ * for the other counters is which L2D set, unit mask and .all PMC4 and
+ * PMC6 select. The search tries each choice of those (at most three when
+ * every L2D event counts on PMD4-9 only), after which every event has a
+ * fixed set of counters and one bipartite matching places them all.
  */
 #include <kunit/visibility.h>
+#include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/string.h>
@@ -56,89 +59,200 @@ EXPORT_SYMBOL_IF_KUNIT(ia64_l2d_shares);
 
 #define NONE	(-1)
 
+/*
+ * The search: @set4 and @set6 name an L2D event whose set, unit mask and
+ * .all PMC4 (PMC6) selects, or are NONE when PMD4 (PMD6) holds no L2D
+ * set event; @l1d says PMD5 must hold an L1D event. Each choice fixes the
+ * counters every event may take (@allowed), and a bipartite matching of
+ * events to counters (@owner, @pmd) then places them, filling first the
+ * counters that the choice needs held.
+ */
 struct ia64_search {
 	const struct ia64_event *evs;
 	unsigned int n;
-	int head[3];		/* occupants of PMD4, 5, 6 */
+	int set4;
+	int set6;
+	bool l1d;
 	u16 allowed[IA64_NUM_COUNTERS];
 	int owner[IA64_LAST_COUNTER + 1];
-	u8 *pmd;
+	u16 taken;		/* counters with an owner */
+	u8 *pmd;		/* counter of each event, 0 while unplaced */
+	unsigned int steps;	/* choices, searches and counters tried */
 };
 
-/* Counters event @i may take once PMD4-6 are decided. */
-static u16 ia64_rest_allowed(const struct ia64_search *st, unsigned int i)
+/* Whether L2D event @ev has the set, unit mask and .all of event @head. */
+static bool ia64_selects(const struct ia64_search *st, int head,
+			 const struct ia64_event *ev)
+{
+	return head != NONE && ia64_l2d_shares(&st->evs[head], ev);
+}
+
+/* Counters event @i may take under the search's choice for PMC4-6. */
+static u16 ia64_choice_allowed(const struct ia64_search *st, unsigned int i)
 {
 	const struct ia64_event *ev = &st->evs[i];
-	u16 m = ia64_event_allowed(ev) & ~(u16)(BIT(4) | BIT(5) | BIT(6));
+	bool l2d = ia64_event_is_l2d(ev);
+	bool on4 = l2d && ia64_selects(st, st->set4, ev);
+	bool on6 = l2d && ia64_selects(st, st->set6, ev);
+	u16 m = ia64_event_allowed(ev);
 
-	if (ia64_event_is_l2d(ev)) {
-		if (st->head[0] == NONE || !ia64_l2d_shares(&st->evs[st->head[0]], ev))
-			m &= ~(u16)BIT(8);
-		if (st->head[2] == NONE || !ia64_l2d_shares(&st->evs[st->head[2]], ev))
-			m &= ~(u16)(BIT(7) | BIT(9));
-	}
+	/* PMD4 holds an event of the set PMC4 selects, or no L2D set event. */
+	if (st->set4 == NONE ? l2d : !on4)
+		m &= ~(u16)BIT(4);
+	if (st->set6 == NONE ? l2d : !on6)
+		m &= ~(u16)BIT(6);
+	/* PMD5 and 8 count L2D events of PMC4's set, PMD7 and 9 of PMC6's. */
+	if (l2d && !on4)
+		m &= ~(u16)(BIT(5) | BIT(8));
+	if (l2d && !on6)
+		m &= ~(u16)(BIT(7) | BIT(9));
+	if (st->l1d && !ia64_event_is_l1d(ev))
+		m &= ~(u16)BIT(5);
 	return m;
 }
 
+static void ia64_place(struct ia64_search *st, unsigned int i, unsigned int c)
+{
+	st->owner[c] = i;
+	st->taken |= BIT(c);
+	st->pmd[i] = c;
+}
+
+/*
+ * Find a counter for event @i, moving others along an augmenting path
+ * through counters not in @seen. A free counter is taken first, which
+ * most often ends the search at once.
+ */
 static bool ia64_augment(struct ia64_search *st, unsigned int i, u16 *seen)
 {
+	u16 m = st->allowed[i] & ~st->taken;
 	unsigned int c;
 
-	for (c = IA64_FIRST_COUNTER; c <= IA64_LAST_COUNTER; c++) {
-		if (!(st->allowed[i] & BIT(c)) || (*seen & BIT(c)))
-			continue;
+	st->steps++;
+	if (m) {
+		ia64_place(st, i, __ffs(m));
+		return true;
+	}
+	while ((m = st->allowed[i] & ~*seen)) {
+		c = __ffs(m);
 		*seen |= BIT(c);
-		if (st->owner[c] == NONE || ia64_augment(st, st->owner[c], seen)) {
-			st->owner[c] = i;
+		st->steps++;
+		if (ia64_augment(st, st->owner[c], seen)) {
+			ia64_place(st, i, c);
 			return true;
 		}
 	}
 	return false;
 }
 
-/* Place every event not on PMD4-6; fills st->pmd on success. */
-static bool ia64_match_rest(struct ia64_search *st)
+/*
+ * Find an event for free counter @c, moving others along an augmenting
+ * path from the counters' side through events not in @seen.
+ */
+static bool ia64_augment_counter(struct ia64_search *st, unsigned int c,
+				 u16 *seen)
 {
-	unsigned int i, c;
+	unsigned int i;
+
+	st->steps++;
+	for (i = 0; i < st->n; i++) {
+		if (!(st->allowed[i] & BIT(c)) || (*seen & BIT(i)))
+			continue;
+		*seen |= BIT(i);
+		st->steps++;
+		if (!st->pmd[i] || ia64_augment_counter(st, st->pmd[i], seen)) {
+			ia64_place(st, i, c);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Place every event under the search's choice. The counters the choice
+ * needs held (PMD4 and 6 for a selected set, PMD5 for L1D) are filled
+ * first; placing the events then keeps every counter already held, so
+ * the result holds them all and places every event exactly when some
+ * placement does (a maximum matching needs no more than augmenting
+ * paths, and one covering the held counters exists when one covering
+ * them and one covering the events do). Events with fewest counters go
+ * first, so that most take a free counter at once.
+ */
+static bool ia64_match(struct ia64_search *st)
+{
+	u8 order[IA64_NUM_COUNTERS], weight[IA64_NUM_COUNTERS];
+	unsigned int i, j, c;
+	u16 seen, held;
 
 	for (c = 0; c <= IA64_LAST_COUNTER; c++)
 		st->owner[c] = NONE;
+	st->taken = 0;
 	for (i = 0; i < st->n; i++) {
-		u16 seen = 0;
-
-		if ((int)i == st->head[0] || (int)i == st->head[1] ||
-		    (int)i == st->head[2])
-			continue;
-		st->allowed[i] = ia64_rest_allowed(st, i);
-		if (!ia64_augment(st, i, &seen))
+		st->pmd[i] = 0;
+		st->allowed[i] = ia64_choice_allowed(st, i);
+		weight[i] = hweight16(st->allowed[i]);
+		for (j = i; j > 0 && weight[order[j - 1]] > weight[i]; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	held = (st->set4 != NONE ? BIT(4) : 0) | (st->l1d ? BIT(5) : 0) |
+	       (st->set6 != NONE ? BIT(6) : 0);
+	for (c = 4; c <= 6; c++) {
+		seen = 0;
+		if ((held & BIT(c)) && !ia64_augment_counter(st, c, &seen))
 			return false;
 	}
-	for (c = IA64_FIRST_COUNTER; c <= IA64_LAST_COUNTER; c++)
-		if (st->owner[c] != NONE)
-			st->pmd[st->owner[c]] = c;
-	for (i = 0; i < 3; i++)
-		if (st->head[i] != NONE)
-			st->pmd[st->head[i]] = 4 + i;
+	for (i = 0; i < st->n; i++) {
+		seen = 0;
+		if (!st->pmd[order[i]] && !ia64_augment(st, order[i], &seen))
+			return false;
+	}
 	return true;
 }
 
-/* Whether the chosen occupants of PMD4-6 obey their rules. */
-static bool ia64_heads_ok(const struct ia64_search *st, bool l1d)
+/*
+ * Fail at once what no choice places: more PMD4-9-only events than
+ * PMD4-9, L1D events of two sets (4.8.2: they never count together), or
+ * L2D events that have no counter but PMD4-9 in more than the two sets
+ * PMC4 and PMC6 select. Also collect in @sets one event of each L2D set
+ * (with its unit mask and .all), in @bound those that must be selected,
+ * and in @st whether PMD5 must hold an L1D event.
+ *
+ * Return: how many sets, or -ENOSPC.
+ */
+static int ia64_screen(struct ia64_search *st, int *sets, u16 *bound)
 {
 	const struct ia64_event *evs = st->evs;
-	int i;
+	unsigned int i, dup = 0, nbound = 0;
+	int l1d_set = 0, nsets = 0, k;
 
-	for (i = 0; i < 3; i++)
-		if (st->head[i] != NONE &&
-		    !(ia64_event_allowed(&evs[st->head[i]]) & BIT(4 + i)))
-			return false;
-	if (l1d && (st->head[1] == NONE || !ia64_event_is_l1d(&evs[st->head[1]])))
-		return false;
-	if (st->head[1] != NONE && ia64_event_is_l2d(&evs[st->head[1]]) &&
-	    (st->head[0] == NONE ||
-	     !ia64_l2d_shares(&evs[st->head[0]], &evs[st->head[1]])))
-		return false;
-	return true;
+	*bound = 0;
+	for (i = 0; i < st->n; i++) {
+		const struct ia64_event *ev = &evs[i];
+		u16 m = ia64_event_allowed(ev);
+
+		if (!(m & ~(u16)IA64_COUNTERS_DUP))
+			dup++;
+		if (ia64_event_is_l1d(ev)) {
+			if (st->l1d && l1d_set != ev->set)
+				return -ENOSPC;
+			st->l1d = true;
+			l1d_set = ev->set;
+		}
+		if (!ia64_event_is_l2d(ev))
+			continue;
+		for (k = 0; k < nsets && !ia64_l2d_shares(&evs[sets[k]], ev); k++)
+			;
+		if (k == nsets)
+			sets[nsets++] = i;
+		if (!(m & IA64_COUNTERS_BANKED) && !(*bound & BIT(k))) {
+			*bound |= BIT(k);
+			nbound++;
+		}
+	}
+	if (dup > hweight16(IA64_COUNTERS_DUP) || nbound > 2)
+		return -ENOSPC;
+	return nsets;
 }
 
 /* Take @q into the shared setting @to: 0, or -EINVAL if it differs. */
@@ -369,22 +483,27 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 EXPORT_SYMBOL_IF_KUNIT(ia64_schedule_shared);
 
 /**
- * ia64_schedule() - place a group of events on the counters
+ * ia64_schedule_counted() - ia64_schedule(), counting the search's steps
  * @evs: the group's decoded events
  * @n: how many
  * @s: filled with the placement and what the events share
+ * @steps: set to the choices of PMC4 and PMC6 tried, plus the searches
+ *	for an augmenting path and the counters (or events) they try, for
+ *	the tests' bound on the time spent with interrupts off
  *
- * Return: 0; -EINVAL when the events disagree on a shared register
- * (ia64_schedule_shared()); -ENOSPC when they cannot all be placed.
+ * Return: as ia64_schedule().
  */
-int ia64_schedule(const struct ia64_event *evs, unsigned int n,
-		  struct ia64_schedule *s)
+VISIBLE_IF_KUNIT int ia64_schedule_counted(const struct ia64_event *evs,
+					   unsigned int n,
+					   struct ia64_schedule *s,
+					   unsigned int *steps)
 {
 	struct ia64_search st = { .evs = evs, .n = n, .pmd = s->pmd };
-	int l1d_set = -1, h4, h5, h6, ret;
-	bool l1d = false;
+	int sets[IA64_NUM_COUNTERS], nsets, k4, k6, ret;
 	unsigned int i;
+	u16 bound;
 
+	*steps = 0;
 	memset(s->pmd, 0, sizeof(s->pmd));
 	s->used = 0;
 	if (n > IA64_NUM_COUNTERS)
@@ -392,33 +511,55 @@ int ia64_schedule(const struct ia64_event *evs, unsigned int n,
 	ret = ia64_schedule_shared(evs, n, s);
 	if (ret)
 		return ret;
-	for (i = 0; i < n; i++) {
-		if (!ia64_event_is_l1d(&evs[i]))
-			continue;
-		/* 4.8.2: events of different L1D sets never count together. */
-		if (l1d && l1d_set != evs[i].set)
-			return -ENOSPC;
-		l1d = true;
-		l1d_set = evs[i].set;
-	}
-	for (h4 = NONE; h4 < (int)n; h4++) {
-		for (h5 = NONE; h5 < (int)n; h5++) {
-			if (h5 != NONE && h5 == h4)
+	nsets = ia64_screen(&st, sets, &bound);
+	if (nsets < 0)
+		return nsets;
+	/*
+	 * Only PMD4-6 have rules of their own, and all they decide for the
+	 * others is which sets PMC4 and PMC6 select: try each choice, no
+	 * more than (1 + sets)^2 and, with every L2D event on PMD4-9 only,
+	 * no more than three. Index nsets stands for no set.
+	 */
+	for (k4 = 0; k4 <= nsets; k4++) {
+		for (k6 = 0; k6 <= nsets; k6++) {
+			/* A set no banked counter can count must be selected. */
+			if (bound & ~(BIT(k4) | BIT(k6)))
 				continue;
-			for (h6 = NONE; h6 < (int)n; h6++) {
-				if (h6 != NONE && (h6 == h4 || h6 == h5))
-					continue;
-				st.head[0] = h4;
-				st.head[1] = h5;
-				st.head[2] = h6;
-				if (!ia64_heads_ok(&st, l1d) || !ia64_match_rest(&st))
-					continue;
-				for (i = 0; i < n; i++)
-					s->used |= BIT(s->pmd[i]);
-				return 0;
-			}
+			st.steps++;
+			st.set4 = k4 < nsets ? sets[k4] : NONE;
+			st.set6 = k6 < nsets ? sets[k6] : NONE;
+			if (!ia64_match(&st))
+				continue;
+			for (i = 0; i < n; i++)
+				s->used |= BIT(s->pmd[i]);
+			*steps = st.steps;
+			return 0;
 		}
 	}
+	memset(s->pmd, 0, sizeof(s->pmd));
+	*steps = st.steps;
 	return -ENOSPC;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_schedule_counted);
+
+/**
+ * ia64_schedule() - place a group of events on the counters
+ * @evs: the group's decoded events
+ * @n: how many
+ * @s: filled with the placement and what the events share
+ *
+ * The search tries at most a few choices of the L2D sets PMC4 and PMC6
+ * select, with one matching of a dozen events each: it runs at every
+ * commit, enable and overflow interrupt, with interrupts off.
+ *
+ * Return: 0; -EINVAL when the events disagree on a shared register
+ * (ia64_schedule_shared()); -ENOSPC when they cannot all be placed.
+ */
+int ia64_schedule(const struct ia64_event *evs, unsigned int n,
+		  struct ia64_schedule *s)
+{
+	unsigned int steps;
+
+	return ia64_schedule_counted(evs, n, s, &steps);
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_schedule);

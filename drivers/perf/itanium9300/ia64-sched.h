@@ -46,5 +46,9 @@ int ia64_schedule_shared(const struct ia64_event *evs, unsigned int n,
 			 struct ia64_schedule *s);
 int ia64_schedule(const struct ia64_event *evs, unsigned int n,
 		  struct ia64_schedule *s);
+#if IS_ENABLED(CONFIG_KUNIT)
+int ia64_schedule_counted(const struct ia64_event *evs, unsigned int n,
+			  struct ia64_schedule *s, unsigned int *steps);
+#endif
 
 #endif /* _IA64_SCHED_H */

@@ -4,7 +4,10 @@
  * exactly the groups that a brute-force search over every assignment of
  * counters accepts, for every group of up to four events drawn from a
  * sample of the catalogue covering each kind of restriction; then each
- * rule on its own, with the manual's own examples. Likewise for the
+ * rule on its own, with the manual's own examples; then random groups of
+ * up to thirteen events against the exhaustive search the scheduler
+ * replaced, and the scheduler's steps on the largest groups, which must
+ * stay few since it runs with interrupts off. Likewise for the
  * qualification registers: a group's qualifications are accepted exactly
  * when some programming of the tag channels, searched by brute force and
  * evaluated by the equations of 3.3.5-3.3.7, counts every event as it
@@ -342,6 +345,271 @@ static void ia64_sched_one_etb(struct kunit *test)
 	g[1].etb = 0;
 	KUNIT_ASSERT_EQ(test, ia64_schedule(g, 2, &s), 0);
 	KUNIT_EXPECT_EQ(test, s.etb, 0);
+}
+
+/*
+ * The scheduler runs with interrupts off at every commit, enable and
+ * overflow interrupt: its search must stay short. The search it replaced
+ * tried every occupant of PMD4, 5 and 6, and examined some 71,700
+ * counters for twelve any-counter events, 249,060 for six any-counter
+ * events followed by six PMD4-9-only ones.
+ */
+#define SCHED_STEPS_MAX	1000
+
+static const u64 worst_any[] = {
+	CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0),
+	CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0),
+	CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0),
+};
+
+static const u64 worst_any_dup[] = {
+	CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0),
+	CFG(0x08, 0), CFG(0x08, 0), CFG(0x80, 1), CFG(0x80, 1),
+	CFG(0x80, 1), CFG(0x80, 1), CFG(0x80, 1), CFG(0x80, 1),
+};
+
+/* PMD5 L1D, PMD4 and 8 L2D set 0, PMD6 and 9 set 1, PMD7 ER. */
+static const u64 worst_mixed[] = {
+	CFG(0x08, 0), CFG(0x13, 0xf), CFG(0x11, 0), CFG(0xc3, 0),
+	CFG(0x08, 0), CFG(0x13, 0xf), CFG(0x80, 1), CFG(0xe4, 1),
+	CFG(0xe2, 1), CFG(0xe4, 1), CFG(0xe0, 1), CFG(0xc2, 0),
+};
+
+/* Fails only in the matching: PMD4-9 hold five of the seven. */
+static const u64 worst_l1d_l2d_er[] = {
+	CFG(0x80, 1), CFG(0x80, 1), CFG(0x80, 1), CFG(0x80, 1),
+	CFG(0xc2, 0), CFG(0xe0, 1), CFG(0xe0, 1),
+};
+
+/*
+ * Passes the screening, but with the L1D event on PMD5 one set has PMD4
+ * and 8 for its three events under either choice of PMC4 and PMC6.
+ */
+static const u64 worst_two_sets[] = {
+	CFG(0xe0, 1), CFG(0xe2, 1), CFG(0xe0, 1), CFG(0xe4, 1),
+	CFG(0xe4, 1), CFG(0xe4, 1), CFG(0xc2, 0), CFG(0x08, 0),
+	CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0), CFG(0x08, 0),
+};
+
+static const struct {
+	const char *name;
+	const u64 *configs;
+	unsigned int n;
+	int want;
+} worst_groups[] = {
+	{ "12 any-counter", worst_any, ARRAY_SIZE(worst_any), 0 },
+	{ "6 any-counter, 6 PMD4-9", worst_any_dup, ARRAY_SIZE(worst_any_dup), 0 },
+	{ "L1D, L2D, ER, any-counter", worst_mixed, ARRAY_SIZE(worst_mixed), 0 },
+	{ "4 ER, L1D, 2 L2D", worst_l1d_l2d_er, ARRAY_SIZE(worst_l1d_l2d_er),
+	  -ENOSPC },
+	{ "two L2D sets, L1D", worst_two_sets, ARRAY_SIZE(worst_two_sets),
+	  -ENOSPC },
+};
+
+static void ia64_sched_bounded(struct kunit *test)
+{
+	struct ia64_event *g;
+	struct ia64_schedule s;
+	unsigned int k, i, steps;
+	bool ok;
+	int ret;
+
+	g = kunit_kcalloc(test, IA64_NUM_COUNTERS, sizeof(*g), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	for (k = 0; k < ARRAY_SIZE(worst_groups); k++) {
+		const char *name = worst_groups[k].name;
+		unsigned int n = worst_groups[k].n;
+
+		for (i = 0; i < n; i++)
+			g[i] = ev_of(test, worst_groups[k].configs[i]);
+		ret = ia64_schedule_counted(g, n, &s, &steps);
+		kunit_info(test, "%s: %d after %u steps\n", name, ret, steps);
+		KUNIT_EXPECT_EQ_MSG(test, ret, worst_groups[k].want, "%s", name);
+		KUNIT_EXPECT_LT_MSG(test, steps, SCHED_STEPS_MAX, "%s", name);
+		if (!ret) {
+			ok = bf_valid(g, s.pmd, n);
+			KUNIT_EXPECT_TRUE_MSG(test, ok, "%s", name);
+		}
+	}
+}
+
+/*
+ * The exhaustive search the scheduler replaced, restated from the rules
+ * as bf_valid() reads them, as the reference for groups too large for
+ * the brute force: each choice of occupants of PMD4, 5 and 6 that obeys
+ * their rules, then a matching of the other events on PMD7-15.
+ */
+struct ref_search {
+	const struct ia64_event *evs;
+	unsigned int n;
+	const struct ia64_event *head[3];
+	u16 allowed[IA64_NUM_COUNTERS];
+	int owner[IA64_LAST_COUNTER + 1];
+};
+
+static u16 ref_counters(const struct ia64_event *ev)
+{
+	if (ev->all || (ev->flags & (IA64_EV_PMD4_9 | IA64_EV_DUPLICATED)))
+		return GENMASK(9, 4);
+	return GENMASK(15, 4);
+}
+
+/* Whether L2D event @ev may follow @head's PMC4 or PMC6. */
+static bool ref_follows(const struct ia64_event *head,
+			const struct ia64_event *ev)
+{
+	return head && (head->flags & IA64_EV_L2D_SET) &&
+	       head->set == ev->set && head->umask == ev->umask &&
+	       head->all == ev->all;
+}
+
+static bool ref_augment(struct ref_search *r, unsigned int i, u16 *seen)
+{
+	unsigned int c;
+
+	for (c = 7; c <= IA64_LAST_COUNTER; c++) {
+		if (!(r->allowed[i] & BIT(c)) || (*seen & BIT(c)))
+			continue;
+		*seen |= BIT(c);
+		if (r->owner[c] < 0 || ref_augment(r, r->owner[c], seen)) {
+			r->owner[c] = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool ref_rest_fits(struct ref_search *r)
+{
+	unsigned int i, c;
+	u16 seen;
+
+	for (c = 0; c <= IA64_LAST_COUNTER; c++)
+		r->owner[c] = -1;
+	for (i = 0; i < r->n; i++) {
+		const struct ia64_event *ev = &r->evs[i];
+
+		if (ev == r->head[0] || ev == r->head[1] || ev == r->head[2])
+			continue;
+		r->allowed[i] = ref_counters(ev) & GENMASK(15, 7);
+		if (ev->flags & IA64_EV_L2D_SET) {
+			if (!ref_follows(r->head[0], ev))
+				r->allowed[i] &= ~BIT(8);
+			if (!ref_follows(r->head[2], ev))
+				r->allowed[i] &= ~(BIT(7) | BIT(9));
+		}
+		seen = 0;
+		if (!ref_augment(r, i, &seen))
+			return false;
+	}
+	return true;
+}
+
+static bool ref_heads_fit(const struct ref_search *r, bool l1d)
+{
+	const struct ia64_event *h5 = r->head[1];
+
+	if (l1d && (!h5 || !(h5->flags & IA64_EV_L1D_SET)))
+		return false;
+	return !h5 || !(h5->flags & IA64_EV_L2D_SET) ||
+	       ref_follows(r->head[0], h5);
+}
+
+static bool ref_fits(struct ref_search *r)
+{
+	unsigned int i, h[3];
+	int l1d_set = -1;
+
+	if (r->n > IA64_NUM_COUNTERS)
+		return false;
+	for (i = 0; i < r->n; i++) {
+		if (!(r->evs[i].flags & IA64_EV_L1D_SET))
+			continue;
+		if (l1d_set >= 0 && l1d_set != r->evs[i].set)
+			return false;
+		l1d_set = r->evs[i].set;
+	}
+	/* Index n stands for an empty counter. */
+	for (h[0] = 0; h[0] <= r->n; h[0]++)
+		for (h[1] = 0; h[1] <= r->n; h[1]++)
+			for (h[2] = 0; h[2] <= r->n; h[2]++) {
+				bool heads = true;
+
+				for (i = 0; i < 3; i++) {
+					r->head[i] = h[i] < r->n ? &r->evs[h[i]] : NULL;
+					if (h[i] < r->n &&
+					    (h[i] == h[(i + 1) % 3] ||
+					     !(ref_counters(r->head[i]) & BIT(4 + i))))
+						heads = false;
+				}
+				if (heads && ref_heads_fit(r, l1d_set >= 0) &&
+				    ref_rest_fits(r))
+					return true;
+			}
+	return false;
+}
+
+/* Each kind of restriction, weighted towards groups that may fit. */
+static const u64 random_configs[] = {
+	CFG(0x08, 0), CFG(0x08, 0), CFG(0x13, 0xf), CFG(0x11, 0),
+	CFG(0x08, 0) | ALL, CFG(0x18, 0), CFG(0x80, 1), CFG(0x80, 1),
+	CFG(0xc2, 0), CFG(0xc3, 0), CFG(0xc2, 0) | ALL, CFG(0xc7, 1),
+	CFG(0xe0, 1), CFG(0xe2, 1), CFG(0xe2, 2), CFG(0xe4, 1),
+	CFG(0xe0, 1) | ALL, CFG(0xf2, 0), CFG(0xcb, 0), CFG(0xe4, 1),
+};
+
+#define RANDOM_GROUPS	10000
+
+/* Deterministic, so that a failure names the same groups every run. */
+static u32 ref_random(u32 *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 17;
+	*state ^= *state << 5;
+	return *state;
+}
+
+static void ia64_sched_matches_reference(struct kunit *test)
+{
+	unsigned int nsample = ARRAY_SIZE(random_configs), i, k, n, steps;
+	unsigned int max_steps = 0, placed = 0;
+	struct ia64_event *sample;
+	struct ref_search r = {};
+	struct ia64_event *g;
+	struct ia64_schedule s;
+	u32 state = 0x1a64;
+	bool want, ok;
+	int ret;
+
+	sample = kunit_kcalloc(test, nsample, sizeof(*sample), GFP_KERNEL);
+	g = kunit_kcalloc(test, IA64_NUM_COUNTERS + 1, sizeof(*g), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sample);
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	for (i = 0; i < nsample; i++)
+		sample[i] = ev_of(test, random_configs[i]);
+	for (k = 0; k < RANDOM_GROUPS; k++) {
+		n = 5 + ref_random(&state) % (IA64_NUM_COUNTERS - 3);
+		for (i = 0; i < n; i++)
+			g[i] = sample[ref_random(&state) % nsample];
+		r.evs = g;
+		r.n = n;
+		want = ref_fits(&r);
+		ret = ia64_schedule_counted(g, n, &s, &steps);
+		KUNIT_EXPECT_EQ_MSG(test, ret == 0, want, "group %u", k);
+		if (ret) {
+			KUNIT_EXPECT_EQ(test, ret, -ENOSPC);
+		} else {
+			ok = bf_valid(g, s.pmd, n);
+			KUNIT_EXPECT_TRUE_MSG(test, ok, "group %u", k);
+		}
+		placed += !ret;
+		max_steps = max(max_steps, steps);
+	}
+	kunit_info(test, "%u groups of 5-13 events, %u placeable, at most %u steps\n",
+		   RANDOM_GROUPS, placed, max_steps);
+	KUNIT_EXPECT_GT(test, placed, 0U);
+	KUNIT_EXPECT_LT(test, placed, RANDOM_GROUPS);
+	KUNIT_EXPECT_LT(test, max_steps, SCHED_STEPS_MAX);
 }
 
 /*
@@ -915,6 +1183,8 @@ static struct kunit_case ia64_sched_cases[] = {
 	KUNIT_CASE(ia64_sched_shared_registers),
 	KUNIT_CASE(ia64_sched_one_dear),
 	KUNIT_CASE(ia64_sched_one_etb),
+	KUNIT_CASE(ia64_sched_bounded),
+	KUNIT_CASE(ia64_sched_matches_reference),
 	KUNIT_CASE(ia64_qual_matches_hardware),
 	KUNIT_CASE(ia64_qual_groups_apart),
 	{}

@@ -106,7 +106,12 @@ static unsigned int t4_hv_free_counters(void)
 /* The built-in PMU refuses events while the counters are reserved. */
 static int t4_hv_reserve(void)
 {
-	return sparc_reserve_pmc_hardware();
+	int ret = sparc_reserve_pmc_hardware();
+
+	/* A kernel with 0006 but not 0008 leaves the watchdog running. */
+	if (!ret && atomic_read(&nmi_active) > 0)
+		pr_warn_once("the NMI watchdog runs: it takes this module's overflow interrupts for signs of life and cannot report a lockup while its events count (patches/linux-6.12/0008 stops it, as the built-in PMU does)\n");
+	return ret;
 }
 
 static void t4_hv_release(void)

@@ -18,7 +18,9 @@
  *  - a count is folded with a cmpxchg loop on prev_count that reads the
  *    counter inside the loop, and the interrupt
  *    rewrites only the counters that overflowed, so prev_count of a
- *    counter that a read was folding moves on and the read retries;
+ *    counter that a read was folding moves on and the read retries (a
+ *    rewrite with the same value bumps prev_count's generation,
+ *    pmu_core_set_prev());
  *  - a stopped event's counter is left unable to alert: a throttled event
  *    is reprogrammed at once with its counter quiet (pmu_core_write_slot());
  *  - @enabled is set before the hardware is programmed and cleared before

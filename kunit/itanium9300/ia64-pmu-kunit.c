@@ -1304,6 +1304,8 @@ static void ia64k_other_thread_needs_privilege(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0xb6, 0), 0)), -EACCES);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0xbc, 0), 0)), -EACCES);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open_attr(&qear)), -EACCES);
+	/* Counting the QEAR's captures counts the other thread's requests. */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(QEAR_CFG, 0)), -EACCES);
 	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
 	/* This thread only: no privilege needed. */
 	ev = ia64k_open(CFG(0x12, 0), 0);

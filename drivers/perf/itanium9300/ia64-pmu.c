@@ -160,8 +160,8 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 /*
  * What counts both hardware threads of the core: .all; the events that
  * ignore it and always count both (the catalogue marks them); and
- * the QEAR, which is "not a threaded resource" (5.3): its sample may be
- * the other thread's request.
+ * cpe_cpp_misc.cear, counted or sampled: the QEAR is "not a threaded
+ * resource" (5.3), so what it captures may be the other thread's request.
  */
 static bool ia64_other_threads(struct pmu_core *pc, struct perf_event *event)
 {
@@ -170,7 +170,8 @@ static bool ia64_other_threads(struct pmu_core *pc, struct perf_event *event)
 
 	if (ia64_decode_perf(event, &ev, &why))
 		return true;
-	return ev.all || (ev.flags & IA64_EV_ALL_IGNORED) || ev.qear;
+	return ev.all || (ev.flags & IA64_EV_ALL_IGNORED) ||
+	       (ev.code == IA64_QEAR_CODE && ev.umask == IA64_QEAR_UMASK);
 }
 
 static int ia64_decode(struct pmu_core *pc, void *priv, unsigned int slot,

@@ -17,9 +17,9 @@
 #include <asm/perf_event.h>
 #include <asm/processor.h>
 
-#include <pmu-suite/ia64-pmu.h>
-#include <pmu-suite/ia64-regs.h>
-#include <pmu-suite/ia64-uncore.h>
+#include <pmu-suite/itanium9300/backend.h>
+#include <pmu-suite/itanium9300/regs.h>
+#include <pmu-suite/itanium9300/uncore.h>
 
 static u64 ia64_hw_read_pmc(unsigned int pmc)
 {

@@ -13,8 +13,8 @@
 #include <linux/perf_event.h>
 #include <asm/processor.h>
 
-#include <pmu-suite/ia64-regs.h>
-#include <pmu-suite/ia64-uncore-pmu.h>
+#include <pmu-suite/itanium9300/regs.h>
+#include <pmu-suite/itanium9300/uncore-backend.h>
 
 /*
  * The aperture base 0x8003FFFB00000000 has bit 63 set: on ia64 that is

@@ -21,8 +21,8 @@
 #include <asm/ppc-opcode.h>
 #include <asm/reg.h>
 
-#include <pmu-suite/p9-pmu.h>
-#include <pmu-suite/p9-regs.h>
+#include <pmu-suite/power9/backend.h>
+#include <pmu-suite/power9/regs.h>
 
 static u64 p9_spr_read_pmc(unsigned int pmc)
 {

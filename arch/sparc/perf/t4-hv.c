@@ -60,8 +60,8 @@
 #include <asm/pcr.h>
 #include <asm/spitfire.h>
 
-#include <pmu-suite/t4-pmu.h>
-#include <pmu-suite/t4-regs.h>
+#include <pmu-suite/sparc_t4/backend.h>
+#include <pmu-suite/sparc_t4/regs.h>
 
 static bool dram;
 module_param(dram, bool, 0444);

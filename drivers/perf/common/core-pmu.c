@@ -24,8 +24,8 @@
 #include <pmu-suite/core-pmu.h>
 #include <pmu-suite/counter.h>
 #include <pmu-suite/events.h>
-#include <pmu-suite/sampling.h>
-#include <pmu-suite/unregister.h>
+#include "sampling.h"
+#include "unregister.h"
 
 #include "internal.h"
 

@@ -11,7 +11,7 @@
 #include <linux/export.h>
 #include <linux/perf_event.h>
 #include <pmu-suite/uncore-pmu.h>
-#include <pmu-suite/unregister.h>
+#include "unregister.h"
 
 #include "internal.h"
 

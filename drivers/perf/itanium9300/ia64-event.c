@@ -20,7 +20,7 @@
 #include <linux/perf_event.h>
 
 #include "ia64-event.h"
-#include <pmu-suite/ia64-regs.h>
+#include <pmu-suite/itanium9300/regs.h>
 
 /**
  * ia64_catalogue_find() - the catalogue row of an event code and unit mask

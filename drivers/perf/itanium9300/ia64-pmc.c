@@ -19,7 +19,7 @@
 #include <linux/string.h>
 
 #include "ia64-pmc.h"
-#include <pmu-suite/ia64-regs.h>
+#include <pmu-suite/itanium9300/regs.h>
 
 /**
  * ia64_counter_pmc() - PMC4-15 value of an event

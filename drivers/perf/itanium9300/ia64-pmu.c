@@ -26,8 +26,8 @@
 #include "ia64-catalogue.h"
 #include "ia64-event.h"
 #include "ia64-pmc.h"
-#include <pmu-suite/ia64-pmu.h>
-#include <pmu-suite/ia64-regs.h>
+#include <pmu-suite/itanium9300/backend.h>
+#include <pmu-suite/itanium9300/regs.h>
 #include "ia64-sample.h"
 #include "ia64-sched.h"
 

@@ -10,7 +10,7 @@
 #include <linux/types.h>
 #include <uapi/linux/perf_event.h>
 
-#include <pmu-suite/ia64-regs.h>
+#include <pmu-suite/itanium9300/regs.h>
 
 /* Latency reported when the EAR's latency counter overflowed. */
 #define IA64_DEAR_LATENCY_OVF	(IA64_PMD33_LATENCY + 1)

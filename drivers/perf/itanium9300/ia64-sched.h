@@ -6,7 +6,7 @@
 #define _IA64_SCHED_H
 
 #include "ia64-event.h"
-#include <pmu-suite/ia64-regs.h>
+#include <pmu-suite/itanium9300/regs.h>
 
 /**
  * struct ia64_channel - what a tag channel is programmed with

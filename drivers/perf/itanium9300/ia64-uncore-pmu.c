@@ -28,7 +28,7 @@
 #include <pmu-suite/uncore-pmu.h>
 
 #include "ia64-catalogue.h"
-#include <pmu-suite/ia64-uncore-pmu.h>
+#include <pmu-suite/itanium9300/uncore-backend.h>
 
 /* The counters of one box instance, and the registers they share. */
 struct ia64_unc_inst {

@@ -23,7 +23,7 @@
 #include <linux/kernel.h>
 
 #include "p9-bhrb.h"
-#include <pmu-suite/p9-regs.h>
+#include <pmu-suite/power9/regs.h>
 
 #define P9_OP_BC		16
 #define P9_OP_B			18

@@ -14,7 +14,7 @@
 #include <linux/export.h>
 
 #include "p9-mmcr.h"
-#include <pmu-suite/p9-regs.h>
+#include <pmu-suite/power9/regs.h>
 
 /* MMCR1's unit, combination and selector fields of @pmc for @code */
 static u64 p9_mmcr1_pmc(u8 pmc, u64 code)

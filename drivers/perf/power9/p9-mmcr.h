@@ -5,7 +5,7 @@
 #ifndef _P9_MMCR_H
 #define _P9_MMCR_H
 
-#include <pmu-suite/p9-regs.h>
+#include <pmu-suite/power9/regs.h>
 
 #include "p9-sched.h"
 

@@ -22,8 +22,8 @@
 #include "p9-catalogue.h"
 #include "p9-event.h"
 #include "p9-mmcr.h"
-#include <pmu-suite/p9-pmu.h>
-#include <pmu-suite/p9-regs.h>
+#include <pmu-suite/power9/backend.h>
+#include <pmu-suite/power9/regs.h>
 #include "p9-sched.h"
 
 /* A PMC alerts when bit 31 becomes set ("negative"). */

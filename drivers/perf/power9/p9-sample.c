@@ -14,8 +14,8 @@
 #include <linux/export.h>
 #include <linux/perf_event.h>
 
-#include <pmu-suite/p9-regs.h>
-#include <pmu-suite/p9-sample.h>
+#include <pmu-suite/power9/regs.h>
+#include <pmu-suite/power9/sample.h>
 
 /* SIER[LDST] values (A.7). */
 enum {

@@ -27,8 +27,8 @@
 
 #include "t4-catalogue.h"
 #include "t4-dram.h"
-#include <pmu-suite/t4-pmu.h>
-#include <pmu-suite/t4-regs.h>
+#include <pmu-suite/sparc_t4/backend.h>
+#include <pmu-suite/sparc_t4/regs.h>
 
 struct t4_dram_pmu {
 	struct pmu_uncore pu;

@@ -18,7 +18,7 @@
 
 #include "t4-catalogue.h"
 #include "t4-dram.h"
-#include <pmu-suite/t4-regs.h>
+#include <pmu-suite/sparc_t4/regs.h>
 
 /**
  * t4_dram_decode() - validate a sparc_t4_dram event

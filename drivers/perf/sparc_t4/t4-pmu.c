@@ -41,8 +41,8 @@
 
 #include "t4-catalogue.h"
 #include "t4-event.h"
-#include <pmu-suite/t4-pmu.h>
-#include <pmu-suite/t4-regs.h>
+#include <pmu-suite/sparc_t4/backend.h>
+#include <pmu-suite/sparc_t4/regs.h>
 
 #define T4_ALL_COUNTERS		(BIT(T4_NUM_COUNTERS) - 1)
 

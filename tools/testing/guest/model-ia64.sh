@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # itanium9300 over the live Itanium model: every event a counter selects
 # occurs once per nanosecond of run time; each model tick is one data-EAR
-# capture and one trace-buffer branch (kunit/live/ia64-live.c).
+# capture and one trace-buffer branch (drivers/perf/itanium9300/tests/model/ia64-live.c).
 echo "model: itanium9300"
 check "ia64: itanium9300 registered" test -d /sys/bus/event_source/devices/itanium9300
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # sparc_t4 and sparc_t4_dram_N over the live T4 model: every event of
 # sparc_t4 happens once per nanosecond of run time and mask bit, each DRAM
-# select code once per 16 ns (kunit/live/t4-live.c).
+# select code once per 16 ns (drivers/perf/sparc_t4/tests/model/t4-live.c).
 echo "model: sparc_t4"
 check "t4: sparc_t4 registered" test -d /sys/bus/event_source/devices/sparc_t4
 for i in 0 1 2 3; do

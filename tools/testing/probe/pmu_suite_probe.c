@@ -15,7 +15,7 @@
 #include <linux/perf_event.h>
 #include <linux/sched/clock.h>
 #include <asm/irq_regs.h>
-#include <pmu-suite/sampling.h>
+#include "sampling.h"
 
 #define PROBE_EVENT_NS		1
 #define PROBE_MIN_PERIOD_NS	10000

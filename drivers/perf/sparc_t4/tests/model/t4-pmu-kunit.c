@@ -1,0 +1,913 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the SPARC T4 core PMU glue on the real perf core,
+ * against the register-level model (t4-model.c): counting across task
+ * switches with no PCR write, 32-bit wraps, privilege filtering, groups
+ * of four, multiplexing, the watchdog's counter left alone, sampling,
+ * precise samples and ntc, the ov rewrite and the sl 28 preload, generic
+ * events, every refusal, and user reads of a PIC (PCR.picnpt).
+ */
+#include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+#include <pmu-suite-test/kunit.h>
+#include <pmu-suite-test/model.h>
+
+#include "t4-model.h"
+#include "t4-catalogue.h"
+#include "t4-event.h"
+
+#define USER_IP		0x100234ULL
+
+static atomic_t samples;
+static u64 last_ip;
+
+static void t4k_overflow(struct perf_event *event, struct perf_sample_data *data,
+			 struct pt_regs *regs)
+{
+	atomic_inc(&samples);
+	last_ip = instruction_pointer(regs);
+}
+
+static void excl_hv(struct perf_event_attr *a) { a->exclude_hv = 1; }
+static void excl_user(struct perf_event_attr *a) { a->exclude_user = 1; }
+static void user_only(struct perf_event_attr *a)
+{
+	a->exclude_kernel = 1;
+	a->exclude_hv = 1;
+}
+
+static void precise(struct perf_event_attr *a)
+{
+	a->precise_ip = 3;
+	a->exclude_hv = 1;
+}
+
+static struct perf_event *t4k_open(u64 config, u64 period,
+				   void (*tweak)(struct perf_event_attr *))
+{
+	struct perf_event_attr attr = {
+		.type = t4_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.config = config,
+		.sample_period = period,
+	};
+
+	if (tweak)
+		tweak(&attr);
+	return perf_event_create_kernel_counter(&attr, -1, current,
+						period ? t4k_overflow : NULL,
+						NULL);
+}
+
+static int t4k_register(void)
+{
+	return pmu_core_register(&t4_pmu_core, &t4_core_ops, &t4_model_ops.hw,
+				 "sparc_t4_model");
+}
+
+static u64 t4k_value(struct perf_event *event)
+{
+	u64 enabled, running;
+
+	return perf_event_read_value(event, &enabled, &running);
+}
+
+static void t4k_count(unsigned int sl, unsigned int mask, u64 total, u64 chunk)
+{
+	while (total) {
+		u64 n = min(total, chunk);
+
+		t4_model_count(sl, mask, n);
+		total -= n;
+	}
+}
+
+static int t4k_init(struct kunit *test)
+{
+	int ret = pmu_model_pin_current();
+
+	if (ret)
+		return ret;
+	t4_model_reset();
+	atomic_set(&samples, 0);
+	last_ip = 0;
+	return 0;
+}
+
+static void t4k_counts(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(3, 0x04), 0, excl_hv);
+	struct t4_event dec = { .sl = 3, .mask = 0x04, .ut = true, .st = true };
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, t4_model.reserved);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr[ev->hw.idx], t4_pcr_enable(&dec));
+	for (i = 0; i < 3; i++) {
+		t4_model_count(3, 0x04, 1000);
+		usleep_range(1000, 2000);
+	}
+	/* Stores are not loads; hyperprivileged loads are excluded. */
+	t4_model_count(3, 0x08, 500);
+	t4_model.mode = T4_MODEL_HYP;
+	t4_model_count(3, 0x04, 700);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 3000ULL);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_FALSE(test, t4_model.reserved);
+	KUNIT_EXPECT_FALSE(test, t4_pcr_counting(t4_model.pcr[0]));
+}
+
+/* A task switch between the same events writes PICs, never a PCR. */
+static void t4k_switch_without_pcr_writes(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	unsigned int writes, pics;
+	int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	writes = t4_model_pcr_writes();
+	pics = t4_model.pic_writes[ev->hw.idx];
+	for (i = 0; i < 5; i++) {
+		t4_model_count(26, 0, 100);
+		usleep_range(1000, 2000);
+	}
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 500ULL);
+	KUNIT_EXPECT_EQ(test, t4_model_pcr_writes(), writes);
+	KUNIT_EXPECT_GE(test, t4_model.pic_writes[ev->hw.idx], pics + 5);
+	perf_event_release_kernel(ev);
+	/* Gone: its counter is stopped, with one write. */
+	KUNIT_EXPECT_EQ(test, t4_model_pcr_writes(), writes + 1);
+}
+
+static void t4k_wraps(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	u64 total = 3 * 0x100000000ULL + 7;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4k_count(26, 0, total, 0x40000000);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), total);
+	/* A counting event's PIC starts halfway: a trap every 2^31 events. */
+	KUNIT_EXPECT_EQ(test, t4_model.traps, 6U);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_OV);
+	perf_event_release_kernel(ev);
+}
+
+static void t4k_privilege_filters(struct kunit *test)
+{
+	struct perf_event *nouser = t4k_open(T4_CONFIG(26, 0), 0, excl_user);
+	struct perf_event *user = t4k_open(T4_CONFIG(26, 0), 0, user_only);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(nouser));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(user));
+	t4_model.mode = T4_MODEL_USER;
+	t4_model_count(26, 0, 500);
+	t4_model.mode = T4_MODEL_PRIV;
+	t4_model_count(26, 0, 300);
+	t4_model.mode = T4_MODEL_HYP;
+	t4_model_count(26, 0, 200);
+	KUNIT_EXPECT_EQ(test, t4k_value(nouser), 500ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(user), 500ULL);
+	perf_event_release_kernel(nouser);
+	perf_event_release_kernel(user);
+}
+
+static void t4k_four_at_once(struct kunit *test)
+{
+	static const unsigned int code[][2] = {
+		{ 3, 0x04 }, { 3, 0x08 }, { 16, 0x07 }, { 4, 0x02 },
+	};
+	struct perf_event_attr attr = {
+		.type = t4_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.exclude_hv = 1,
+	};
+	struct perf_event *ev[4];
+	u64 enabled, running;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		attr.config = T4_CONFIG(code[i][0], code[i][1]);
+		ev[i] = perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	}
+	for (i = 0; i < 4; i++)
+		t4_model_count(code[i][0], code[i][1], 100 * (i + 1));
+	for (i = 0; i < 4; i++) {
+		KUNIT_EXPECT_EQ(test, t4k_value(ev[i]), 100ULL * (i + 1));
+		KUNIT_EXPECT_TRUE(test, t4_pcr_counting(t4_model.pcr[i]));
+	}
+	for (i = 0; i < 4; i++) {
+		perf_event_read_value(ev[i], &enabled, &running);
+		KUNIT_EXPECT_EQ(test, running, enabled);
+		perf_event_release_kernel(ev[i]);
+	}
+}
+
+static void t4k_multiplexes(struct kunit *test)
+{
+	struct perf_event *ev[5];
+	u64 enabled, running;
+	unsigned int i;
+	unsigned int n;
+	ktime_t start;
+
+	for (i = 0; i < 5; i++) {
+		ev[i] = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	}
+	n = 0;
+	start = ktime_get();
+	do {
+		t4_model_count(26, 0, 10);
+	} while (pmu_model_mux_more(start, ++n));
+	for (i = 0; i < 5; i++) {
+		perf_event_read_value(ev[i], &enabled, &running);
+		kunit_info(test, "%u: %llu/%llu ns", i, running, enabled);
+		KUNIT_EXPECT_GT(test, running, 0ULL);
+		KUNIT_EXPECT_LT(test, running, enabled);
+	}
+	for (i = 0; i < 5; i++)
+		perf_event_release_kernel(ev[i]);
+}
+
+/*
+ * The NMI watchdog keeps PCR0/PIC0: the driver counts on the other three
+ * and never writes PCR0; its overflows are not the driver's.
+ */
+static void t4k_watchdog_counter(struct kunit *test)
+{
+	struct perf_event *ev[4];
+	u64 enabled, running;
+	unsigned int i;
+	unsigned int n;
+	ktime_t start;
+
+	t4_model.free = 0xe;
+	t4_model.pcr[0] = t4_model_watchdog();
+	for (i = 0; i < 3; i++) {
+		ev[i] = t4k_open(T4_CONFIG(26, 0), 0, excl_user);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+		KUNIT_EXPECT_NE(test, ev[i]->hw.idx, 0);
+	}
+	t4_model.mode = T4_MODEL_PRIV;
+	t4_model_count(26, 0, 1000);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, t4k_value(ev[i]), 1000ULL);
+	/* The watchdog's PIC wraps: not claimed, PCR0 untouched. */
+	t4_model.pic[0] = 0xfffffff0;
+	t4_model_count(26, 0, 0x20);
+	KUNIT_EXPECT_EQ(test, t4_model.unclaimed, 1U);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr_writes[0], 0U);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr[0], t4_model_watchdog());
+
+	/* A fourth event has to wait its turn. */
+	ev[3] = t4k_open(T4_CONFIG(26, 0), 0, excl_user);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev[3]));
+	n = 0;
+	start = ktime_get();
+	do {
+		t4_model_count(26, 0, 10);
+	} while (pmu_model_mux_more(start, ++n));
+	perf_event_read_value(ev[3], &enabled, &running);
+	KUNIT_EXPECT_GT(test, running, 0ULL);
+	KUNIT_EXPECT_LT(test, running, enabled);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr_writes[0], 0U);
+	for (i = 0; i < 4; i++)
+		perf_event_release_kernel(ev[i]);
+	KUNIT_EXPECT_EQ(test, t4_model.pcr[0], t4_model_watchdog());
+}
+
+static void t4k_samples(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 1000, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model.pc = USER_IP;
+	t4k_count(26, 0, 2500, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * A user-only event whose disrupting trap skidded into the kernel: the
+ * interrupted registers are the kernel's, and no sample reports them.
+ */
+static void t4k_skid_into_kernel(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 1000, user_only);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model.pc = USER_IP;
+	t4k_count(26, 0, 1500, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	t4_model.trap_in_priv = true;
+	t4k_count(26, 0, 1000, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
+	perf_event_release_kernel(ev);
+}
+
+/* Precise groups: the sample is the overflowing instruction, or with ntc the one before. */
+static void t4k_precise_samples(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(16, 0x07), 1000, precise);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model.pc = USER_IP;
+	t4_model_count(16, 0x01, 2500);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
+	/* No skid: each trap came exactly at the 1000th event. */
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
+	t4_model.ntc = true;
+	t4_model_count(16, 0x02, 500);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 3);
+	KUNIT_EXPECT_EQ(test, last_ip, USER_IP - 4);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_NTC);
+	KUNIT_EXPECT_EQ(test, t4_model.lost_traps, 0U);
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * A PCR write that overflows the PIC has ov set again by hardware: the
+ * driver stops counting before it clears ov, so its writes never do.
+ */
+static void t4k_ov_rewrite(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	u64 total = 0x100000000ULL + 5;
+	unsigned int c;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	c = ev->hw.idx;
+	t4_model.write_counts = true;
+	t4_model.mode = T4_MODEL_HYP;
+	t4k_count(26, 0, total, 0x80000000);
+	KUNIT_EXPECT_EQ(test, t4_model.traps, 2U);
+	KUNIT_EXPECT_EQ(test, t4_model.ov_rewrites, 0U);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_OV);
+	KUNIT_EXPECT_GT(test, t4_model.write_events, 0ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), total + t4_model.write_events);
+	perf_event_release_kernel(ev);
+
+	/* What a single write clearing ov while counting would do. */
+	t4_model.pic[c] = 0xffffffff;
+	t4_model.pcr[c] = T4_PCR_HT | T4_PCR_TOE | (26 << 11);
+	t4_model_ops.write_pcr(c, T4_PCR_HT | (26 << 11));
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[c] & T4_PCR_OV);
+	KUNIT_EXPECT_EQ(test, t4_model.ov_rewrites, 1U);
+}
+
+static void t4k_sl28_preload(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(28, 0x03), 2, NULL);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	/* 2^32 - 2 is in the race window: the driver starts at -4. */
+	KUNIT_EXPECT_EQ(test, t4_model.pic[ev->hw.idx], 0xfffffffcU);
+	t4_model_count(28, 0x01, 4);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 4ULL);
+	KUNIT_EXPECT_LT(test, t4_model.pic[ev->hw.idx], 0xfffffffdU);
+	perf_event_release_kernel(ev);
+}
+
+static struct perf_event *t4k_open_generic(u32 type, u64 config, bool no_hv)
+{
+	struct perf_event_attr attr = {
+		.type = type,
+		.size = sizeof(attr),
+		.config = (u64)t4_pmu_core.pmu.type << PERF_PMU_TYPE_SHIFT | config,
+		.exclude_hv = no_hv,
+	};
+
+	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
+}
+
+/* events/ files give sl and mask as perf's event and umask terms. */
+static void t4k_events_files(struct kunit *test)
+{
+	struct pmu_core *pc = &t4_pmu_core;
+
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+				    "instr_all", "event=0x03,umask=0x3f\n");
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+				    "ic_miss_nospec", "event=0x05,umask=0x07\n");
+	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+				    "cycles", "event=0x1a,umask=0x00\n");
+}
+
+static void t4k_generic_events(struct kunit *test)
+{
+	struct perf_event *cyc, *ins, *ev;
+
+	cyc = t4k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, false);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(cyc));
+	ins = t4k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ins));
+	t4_model_count(26, 0, 700);
+	t4_model_count(3, 0x01, 100);
+	t4_model_count(3, 0x20, 200);
+	KUNIT_EXPECT_EQ(test, t4k_value(cyc), 700ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(ins), 300ULL);
+	perf_event_release_kernel(cyc);
+	perf_event_release_kernel(ins);
+
+	/* Instructions are a precise group: hyperprivileged counting is refused. */
+	ev = t4k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, false);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open_generic(PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES, true);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -ENOENT);
+	ev = t4k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_MAX, true);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = t4k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_L1D |
+			      PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			      PERF_COUNT_HW_CACHE_RESULT_MISS << 16, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model_count(16, 0x04, 40);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 40ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void excl_idle(struct perf_event_attr *a) { a->exclude_idle = 1; }
+static void excl_host(struct perf_event_attr *a) { a->exclude_host = 1; }
+static void precise_only(struct perf_event_attr *a) { a->precise_ip = 1; }
+
+static void user_no_guest(struct perf_event_attr *a)
+{
+	user_only(a);
+	a->exclude_guest = 1;
+}
+
+static void t4k_refusals(struct kunit *test)
+{
+	struct perf_event *ev;
+	unsigned int sl;
+
+	for (sl = 0; sl < 32; sl++) {
+		if (t4_sl_group_find(sl))
+			continue;
+		ev = t4k_open(T4_CONFIG(sl, 0x01), 0, excl_hv);
+		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR(ev), -EINVAL, "sl %u", sl);
+	}
+	ev = t4k_open(T4_CONFIG(1, 0x20), 0, NULL);		/* mask[5] unused */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	ev = t4k_open(T4_CONFIG(3, 0x01) | BIT_ULL(20), 0, excl_hv);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+	/* Precise only where the group traps precisely, and never with ht. */
+	ev = t4k_open(T4_CONFIG(26, 0), 1000, precise);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(3, 0x04), 1000, precise_only);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(3, 0x04), 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(5, 0x07), 1000, precise);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+	/* Shared events cannot be filtered; idle cannot be told. */
+	ev = t4k_open(T4_CONFIG(8, 0x02), 0, excl_user);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(26, 0), 0, excl_idle);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(26, 0), 0, excl_host);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
+	ev = t4k_open(T4_CONFIG(26, 0), 0, user_no_guest);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+	/* Someone else holds the counters. */
+	t4_model.busy = true;
+	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EBUSY);
+	KUNIT_EXPECT_FALSE(test, t4_model.reserved);
+}
+
+/*
+ * Shared events count every strand of the core: a per-task event that
+ * asks for one needs the privilege a CPU-wide event needs.
+ */
+static void t4k_other_strands_need_privilege(struct kunit *test)
+{
+	const struct cred *old;
+	struct perf_event *ev;
+
+	old = pmu_model_unprivileged();
+	KUNIT_ASSERT_NOT_NULL(test, old);
+	ev = t4k_open(T4_CONFIG(8, 0x02), 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EACCES);
+	KUNIT_EXPECT_FALSE(test, t4_model.reserved);
+	/* This strand only: no privilege needed. */
+	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	revert_creds(old);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+	ev = t4k_open(T4_CONFIG(8, 0x02), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+}
+
+/*
+ * The backend attaches the handler only once the glue can take an
+ * interrupt, and detaches it before the glue's state goes: an interrupt
+ * that is not the glue's (an NMI-watchdog tick) during either is left to
+ * its owner.
+ */
+static void t4k_nmi_at_register(struct kunit *test)
+{
+	struct perf_event *ev;
+
+	pmu_core_unregister(&t4_pmu_core);
+	KUNIT_EXPECT_EQ(test, t4_model.hook_nmis, 1U);
+	KUNIT_ASSERT_EQ(test, t4k_register(), 0);
+	KUNIT_EXPECT_EQ(test, t4_model.hook_nmis, 2U);
+	KUNIT_EXPECT_EQ(test, t4_model.unclaimed, 2U);
+	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model_count(26, 0, 500);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 500ULL);
+	perf_event_release_kernel(ev);
+}
+
+/* B's overflow, at the PCR write that starts the counter. */
+static void t4k_count_past_period(void)
+{
+	t4_model_count(26, 0, 2000);
+}
+
+/*
+ * The framework says the PMU is enabled before it starts counters: an
+ * overflow trap taken right after a counter starts is handled, and the
+ * counter counts on, instead of being stopped for good.
+ */
+static void t4k_nmi_while_starting(struct kunit *test)
+{
+	struct perf_event *ev;
+
+	t4_model.nmi_on_start = t4k_count_past_period;
+	ev = t4k_open(T4_CONFIG(26, 0), 1000, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_TRUE(test, !t4_model.nmi_on_start);
+	t4k_count(26, 0, 5000, 500);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 7000ULL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 7);
+	perf_event_release_kernel(ev);
+}
+
+/* Interrupts anywhere (pmu_model_nmi_sweep()). */
+static void t4k_overflow_b(void)
+{
+	t4_model_count(26, 0, 1500);
+}
+
+static struct perf_event *t4k_open_counting(void)
+{
+	return t4k_open(T4_CONFIG(6, 0x01), 0, NULL);
+}
+
+static struct perf_event *t4k_open_b(void)
+{
+	return t4k_open(T4_CONFIG(26, 0), 1000, NULL);
+}
+
+static void t4k_count_a(u64 n)
+{
+	t4_model_count(6, 0x01, n);
+}
+
+/* B's sample: A's counter wraps while B's handler runs. */
+static void t4k_overflow_wraps_a(struct perf_event *event,
+				 struct perf_sample_data *data,
+				 struct pt_regs *regs)
+{
+	atomic_inc(&samples);
+	t4_model_count(6, 0x01, 1010);
+}
+
+/*
+ * A counter that wraps while the handler of another's trap runs is
+ * folded there (its ov not seen yet), wrap and all; its own trap, taken
+ * when the handler returns, finds ov set and must not add 2^32 again.
+ */
+static void t4k_wrap_inside_handler(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type = t4_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.config = T4_CONFIG(26, 0),
+		.sample_period = 1000,
+	};
+	struct perf_event *b, *a;
+
+	b = perf_event_create_kernel_counter(&attr, -1, current,
+					     t4k_overflow_wraps_a, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	a = t4k_open(T4_CONFIG(6, 0x01), 1000, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	t4_model_count(26, 0, 1000);
+	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
+	KUNIT_EXPECT_EQ(test, t4k_value(a), 1010ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(b), 1000ULL);
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+}
+
+/*
+ * An event placed again on its counter, whose PIC meanwhile counted for
+ * someone else: a trap of another counter before the PIC is written must
+ * not fold it against that count.
+ */
+static void t4k_nmi_while_placing(struct kunit *test)
+{
+	struct perf_event *b = t4k_open_b();
+	struct perf_event *a = t4k_open_counting();
+	unsigned int at;
+	bool fired;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	for (at = 1; at < 20; at++) {
+		t4k_count_a(100);
+		perf_event_disable(a);
+		KUNIT_ASSERT_GT(test, a->hw.last_tag, 0ULL);
+		t4_model.pic[a->hw.last_tag - 1] = 0x12345678;
+		pmu_model_nmi_arm(&t4_model.nmi, t4k_overflow_b, at);
+		perf_event_enable(a);
+		fired = pmu_model_nmi_disarm(&t4_model.nmi);
+		t4k_count_a(50);
+		KUNIT_EXPECT_EQ_MSG(test, t4k_value(a), 150ULL * at,
+				    "trap after access %u", at);
+		if (!fired)
+			break;
+	}
+	KUNIT_EXPECT_GT(test, at, 2U);
+	perf_event_release_kernel(a);
+	perf_event_release_kernel(b);
+}
+
+static void t4k_nmi_anywhere(struct kunit *test)
+{
+	const struct pmu_model_sweep s = {
+		.nmi = &t4_model.nmi,
+		.overflow = t4k_overflow_b,
+		.open_counting = t4k_open_counting,
+		.open_sampling = t4k_open_b,
+		.count = t4k_count_a,
+		.value = t4k_value,
+		.samples = &samples,
+		.sampled_max = 3000,
+	};
+
+	pmu_model_nmi_sweep(test, &s);
+}
+
+static void user_reads(struct perf_event_attr *a) { a->config1 = T4_CONFIG1_RDPMC; }
+static void user_reads_inherit(struct perf_event_attr *a)
+{
+	a->config1 = T4_CONFIG1_RDPMC;
+	a->inherit = 1;
+}
+
+/* The mmap page's index, as perf_event_update_userpage() sets it. */
+static int t4k_index(struct perf_event *ev)
+{
+	if (ev->state != PERF_EVENT_STATE_ACTIVE ||
+	    (ev->hw.state & PERF_HES_STOPPED))
+		return 0;
+	return ev->pmu->event_idx(ev);
+}
+
+/*
+ * What the event's task computes without a system call: the page's offset
+ * (count - prev_count, as perf_event_update_userpage() writes it) plus
+ * its user-mode load of the PIC the index names. A kernel counter has no
+ * mmap page, so the offset is taken from the fields the page is made of.
+ */
+static int t4k_user_count(struct perf_event *ev, u64 *count)
+{
+	int idx = t4k_index(ev);
+	u64 pic;
+
+	if (!idx)
+		return -ENODATA;
+	if (t4_model_user_read_pic(idx - 1, &pic))
+		return -EPERM;
+	*count = local64_read(&ev->count) - local64_read(&ev->hw.prev_count) +
+		 pic;
+	return 0;
+}
+
+/* Another task, on the test's CPU, tries what the event's task may do. */
+struct t4k_other {
+	struct completion done;
+	unsigned int c;
+	u64 pcr;
+	int ret;
+};
+
+static int t4k_other_fn(void *data)
+{
+	struct t4k_other *o = data;
+	u64 pic;
+
+	o->pcr = t4_model.pcr[o->c];
+	o->ret = t4_model_user_read_pic(o->c, &pic);
+	complete(&o->done);
+	return 0;
+}
+
+static void t4k_run_other(struct kunit *test, struct t4k_other *o,
+			  unsigned int c)
+{
+	struct task_struct *t;
+
+	o->c = c;
+	o->ret = 0;
+	init_completion(&o->done);
+	t = kthread_create(t4k_other_fn, o, "t4k_other");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	kthread_bind(t, raw_smp_processor_id());
+	wake_up_process(t);
+	wait_for_completion(&o->done);
+}
+
+/*
+ * A per-task event with rdpmc: its PIC is open to user code (picnpt
+ * clear) while its task runs, and the page's offset plus the PIC is what
+ * read() says, across switches and a wrap; another task running on the
+ * CPU, or the event disabled, finds picnpt set and traps.
+ */
+static void t4k_user_read(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 0, user_reads);
+	struct t4k_other other;
+	u64 count = 0;
+	int c;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	c = ev->hw.idx;
+	KUNIT_ASSERT_GE(test, c, 0);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), c + 1);
+	t4_model_count(26, 0, 1234);
+	KUNIT_ASSERT_EQ(test, t4k_user_count(ev, &count), 0);
+	KUNIT_EXPECT_EQ(test, count, t4k_value(ev));
+	KUNIT_EXPECT_EQ(test, count, 1234ULL);
+
+	/* Switched out and back: open again, the count carried over. */
+	usleep_range(1000, 2000);
+	t4_model_count(26, 0, 100);
+	KUNIT_EXPECT_EQ(test, ev->hw.idx, c);
+	KUNIT_ASSERT_EQ(test, t4k_user_count(ev, &count), 0);
+	KUNIT_EXPECT_EQ(test, count, 1334ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 1334ULL);
+
+	/* The PIC wraps: the interrupt reprograms it, still open. */
+	t4_model_count(26, 0, 0xffffff00ULL);
+	t4_model_count(26, 0, 0x200);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_ASSERT_EQ(test, t4k_user_count(ev, &count), 0);
+	KUNIT_EXPECT_EQ(test, count, 1334ULL + 0x100000100ULL);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), count);
+
+	/* Another task runs on this CPU: the PIC is closed to it. */
+	t4k_run_other(test, &other, c);
+	KUNIT_EXPECT_TRUE(test, other.pcr & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, other.ret, -EPERM);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), c + 1);
+
+	/* Disabled: closed, and the page says to use read(). */
+	perf_event_disable(ev);
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), 0);
+	KUNIT_EXPECT_EQ(test, ev->pmu->event_idx(ev), 0);
+	KUNIT_EXPECT_EQ(test, t4k_user_count(ev, &count), -ENODATA);
+	perf_event_enable(ev);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), ev->hw.idx + 1);
+	c = ev->hw.idx;
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_FALSE(test, t4_pcr_counting(t4_model.pcr[c]));
+}
+
+static int t4k_idle_fn(void *data)
+{
+	return 0;
+}
+
+/*
+ * Only a per-task event that asked, not inherited, opened by the task
+ * itself, may be read by user code: a CPU-wide one, an inherited one or
+ * one on another task with rdpmc is refused, and the counters of events
+ * that did not ask keep picnpt set.
+ */
+static void t4k_user_read_only_when_asked(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type = t4_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.config = T4_CONFIG(26, 0),
+	};
+	struct perf_event *ev, *wide, *mine;
+	struct task_struct *t;
+	u64 pic;
+	int c;
+
+	ev = t4k_open(T4_CONFIG(26, 0), 0, user_reads_inherit);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ev), -EINVAL);
+	attr.config1 = T4_CONFIG1_RDPMC;
+	wide = perf_event_create_kernel_counter(&attr, raw_smp_processor_id(),
+						NULL, NULL, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(wide), -EINVAL);
+	/* Another task's counter, which would show it this one's kernel time */
+	t = kthread_create(t4k_idle_fn, NULL, "t4k_idle");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	ev = perf_event_create_kernel_counter(&attr, -1, t, NULL, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ev), -EINVAL);
+	if (!IS_ERR(ev))
+		perf_event_release_kernel(ev);
+	kthread_stop(t);
+
+	attr.config1 = 0;
+	wide = perf_event_create_kernel_counter(&attr, raw_smp_processor_id(),
+						NULL, NULL, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(wide));
+	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	mine = t4k_open(T4_CONFIG(26, 0), 0, user_reads);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(mine));
+	KUNIT_ASSERT_GE(test, wide->hw.idx, 0);
+	KUNIT_ASSERT_GE(test, ev->hw.idx, 0);
+	KUNIT_ASSERT_GE(test, mine->hw.idx, 0);
+
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[wide->hw.idx] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_FALSE(test, t4_model.pcr[mine->hw.idx] & T4_PCR_PICNPT);
+	KUNIT_EXPECT_EQ(test, t4k_index(wide), 0);
+	KUNIT_EXPECT_EQ(test, t4k_index(ev), 0);
+	KUNIT_EXPECT_EQ(test, t4k_index(mine), mine->hw.idx + 1);
+	KUNIT_EXPECT_EQ(test, t4_model_user_read_pic(wide->hw.idx, &pic), -EPERM);
+	KUNIT_EXPECT_EQ(test, t4_model_user_read_pic(ev->hw.idx, &pic), -EPERM);
+	KUNIT_EXPECT_EQ(test, t4_model_user_read_pic(mine->hw.idx, &pic), 0);
+	/* Its event gone, the counter is closed before anyone else runs. */
+	c = mine->hw.idx;
+	perf_event_release_kernel(mine);
+	KUNIT_EXPECT_TRUE(test, t4_model.pcr[c] & T4_PCR_PICNPT);
+	perf_event_release_kernel(ev);
+	perf_event_release_kernel(wide);
+}
+
+static int t4k_suite_init(struct kunit_suite *suite)
+{
+	pmu_model_steady_sample_rate();
+	t4_model_reset();
+	return t4k_register();
+}
+
+static void t4k_suite_exit(struct kunit_suite *suite)
+{
+	pmu_core_unregister(&t4_pmu_core);
+}
+
+static struct kunit_case t4k_cases[] = {
+	KUNIT_CASE(t4k_counts),
+	KUNIT_CASE(t4k_switch_without_pcr_writes),
+	KUNIT_CASE(t4k_wraps),
+	KUNIT_CASE(t4k_privilege_filters),
+	KUNIT_CASE(t4k_four_at_once),
+	KUNIT_CASE(t4k_multiplexes),
+	KUNIT_CASE(t4k_watchdog_counter),
+	KUNIT_CASE(t4k_samples),
+	KUNIT_CASE(t4k_skid_into_kernel),
+	KUNIT_CASE(t4k_precise_samples),
+	KUNIT_CASE(t4k_ov_rewrite),
+	KUNIT_CASE(t4k_sl28_preload),
+	KUNIT_CASE(t4k_events_files),
+	KUNIT_CASE(t4k_generic_events),
+	KUNIT_CASE(t4k_refusals),
+	KUNIT_CASE(t4k_other_strands_need_privilege),
+	KUNIT_CASE(t4k_nmi_at_register),
+	KUNIT_CASE(t4k_nmi_while_starting),
+	KUNIT_CASE(t4k_nmi_anywhere),
+	KUNIT_CASE(t4k_wrap_inside_handler),
+	KUNIT_CASE(t4k_nmi_while_placing),
+	KUNIT_CASE(t4k_user_read),
+	KUNIT_CASE(t4k_user_read_only_when_asked),
+	{}
+};
+
+static struct kunit_suite t4k_suite = {
+	.name = "sparc_t4_pmu_model",
+	.init = t4k_init,
+	.suite_init = t4k_suite_init,
+	.suite_exit = t4k_suite_exit,
+	.test_cases = t4k_cases,
+};
+
+kunit_test_suite(t4k_suite);

@@ -148,7 +148,7 @@ static void ia64_hw_release(void)
 
 static void ia64_hw_interrupt(struct pt_regs *regs)
 {
-	pmu_core_handle_irq(&ia64_pmu_core, regs);
+	ia64_pmu_interrupt(regs);
 }
 
 /* The framework attaches the handler once it can take the interrupt. */
@@ -239,8 +239,7 @@ static int __init ia64_hw_init(void)
 	/* Nothing counts until the first event unfreezes the PMU. */
 	on_each_cpu(ia64_hw_freeze, NULL, 1);
 	ia64_hw_init_qear();
-	ret = pmu_core_register(&ia64_pmu_core, &ia64_core_ops, &ia64_hw_ops.hw,
-				"itanium9300");
+	ret = ia64_register(&ia64_hw_ops, "itanium9300");
 	if (ret && ia64_cpe_base)
 		iounmap(ia64_cpe_base);
 	return ret;
@@ -248,7 +247,7 @@ static int __init ia64_hw_init(void)
 
 static void __exit ia64_hw_exit(void)
 {
-	pmu_core_unregister(&ia64_pmu_core);
+	ia64_unregister();
 	on_each_cpu(ia64_hw_freeze, NULL, 1);
 	if (ia64_cpe_base)
 		iounmap(ia64_cpe_base);

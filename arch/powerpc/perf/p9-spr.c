@@ -227,7 +227,7 @@ static bool p9_spr_fetch_insn(u64 addr, u32 *insn)
 
 static void p9_spr_interrupt(struct pt_regs *regs)
 {
-	pmu_core_handle_irq(&p9_pmu_core, regs);
+	p9_pmu_interrupt(regs);
 }
 
 /*
@@ -293,13 +293,12 @@ static int __init p9_spr_init(void)
 	}
 	p9_spr_ops.kernel_is_hv = cpu_has_feature(CPU_FTR_HVMODE);
 	p9_spr_ops.pvr = mfspr(SPRN_PVR);
-	return pmu_core_register(&p9_pmu_core, &p9_core_ops, &p9_spr_ops.hw,
-				 "power9");
+	return p9_register(&p9_spr_ops, "power9");
 }
 
 static void __exit p9_spr_exit(void)
 {
-	pmu_core_unregister(&p9_pmu_core);
+	p9_unregister();
 }
 
 module_init(p9_spr_init);

@@ -243,8 +243,7 @@ static int __init t4_hv_init(void)
 		pr_err("dram_poll_ms=%u: must be 1 to 1000\n", dram_poll_ms);
 		return -EINVAL;
 	}
-	ret = pmu_core_register(&t4_pmu_core, &t4_core_ops, &t4_hv_ops.hw,
-				"sparc_t4");
+	ret = t4_register(&t4_hv_ops, "sparc_t4");
 	if (ret)
 		return ret;
 	if (dram) {
@@ -258,14 +257,14 @@ static int __init t4_hv_init(void)
 	return 0;
 
 out_pmu:
-	pmu_core_unregister(&t4_pmu_core);
+	t4_unregister();
 	return ret;
 }
 
 static void __exit t4_hv_exit(void)
 {
 	t4_dram_unregister();
-	pmu_core_unregister(&t4_pmu_core);
+	t4_unregister();
 }
 
 module_init(t4_hv_init);

@@ -19,8 +19,8 @@
 
 #include <linux/perf_event.h>
 
-#include "ia64-event.h"
 #include <pmu-suite/itanium9300/regs.h>
+#include "ia64-event.h"
 
 /**
  * ia64_catalogue_find() - the catalogue row of an event code and unit mask

@@ -18,8 +18,8 @@
 #include <linux/minmax.h>
 #include <linux/string.h>
 
-#include "ia64-pmc.h"
 #include <pmu-suite/itanium9300/regs.h>
+#include "ia64-pmc.h"
 
 /**
  * ia64_counter_pmc() - PMC4-15 value of an event

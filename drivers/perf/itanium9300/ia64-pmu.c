@@ -23,13 +23,14 @@
 #include <linux/perf_event.h>
 #include <pmu-suite/core-pmu.h>
 
+#include <pmu-suite/itanium9300/backend.h>
+#include <pmu-suite/itanium9300/regs.h>
 #include "ia64-catalogue.h"
 #include "ia64-event.h"
 #include "ia64-pmc.h"
-#include <pmu-suite/itanium9300/backend.h>
-#include <pmu-suite/itanium9300/regs.h>
 #include "ia64-sample.h"
 #include "ia64-sched.h"
+#include "ia64-pmu.h"
 
 /* A PMD interrupts when it wraps. */
 static const struct pmu_counters ia64_pmds = {
@@ -520,7 +521,7 @@ static struct attribute *ia64_format_attrs[] = {
 	NULL
 };
 
-const struct pmu_core_ops ia64_core_ops = {
+static const struct pmu_core_ops ia64_core_ops = {
 	PMU_CORE_HOOKS(ia64),
 	.counters	= &ia64_pmds,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
@@ -536,4 +537,40 @@ const struct pmu_core_ops ia64_core_ops = {
 	.max_precise	= 2,
 	.caps_name	= "Itanium 9300",
 };
-EXPORT_SYMBOL_GPL(ia64_core_ops);
+
+/**
+ * ia64_register() - register the Itanium 9300 core PMU over a register backend
+ * @ops: the backend's register access, kept until ia64_unregister()
+ * @name: the PMU's name
+ *
+ * Return: 0, or the error registering the PMU gave.
+ */
+int ia64_register(const struct ia64_pmu_ops *ops, const char *name)
+{
+	return pmu_core_register(&ia64_pmu_core, &ia64_core_ops, &ops->hw, name);
+}
+EXPORT_SYMBOL_GPL(ia64_register);
+
+/**
+ * ia64_unregister() - unregister the PMU ia64_register() registered
+ */
+void ia64_unregister(void)
+{
+	pmu_core_unregister(&ia64_pmu_core);
+}
+EXPORT_SYMBOL_GPL(ia64_unregister);
+
+/**
+ * ia64_pmu_interrupt() - handle a performance monitor interrupt
+ * @regs: the interrupted registers
+ *
+ * Called by the backend, possibly inside any of the framework's callbacks
+ * (include/pmu-suite/core-pmu.h).
+ *
+ * Return: true if an event of the PMU had overflowed.
+ */
+bool ia64_pmu_interrupt(struct pt_regs *regs)
+{
+	return pmu_core_handle_irq(&ia64_pmu_core, regs);
+}
+EXPORT_SYMBOL_GPL(ia64_pmu_interrupt);

@@ -5,8 +5,8 @@
 #ifndef _IA64_SCHED_H
 #define _IA64_SCHED_H
 
-#include "ia64-event.h"
 #include <pmu-suite/itanium9300/regs.h>
+#include "ia64-event.h"
 
 /**
  * struct ia64_channel - what a tag channel is programmed with

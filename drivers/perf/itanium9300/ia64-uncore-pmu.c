@@ -27,8 +27,8 @@
 #include <linux/string.h>
 #include <pmu-suite/uncore-pmu.h>
 
-#include "ia64-catalogue.h"
 #include <pmu-suite/itanium9300/uncore-backend.h>
+#include "ia64-catalogue.h"
 
 /* The counters of one box instance, and the registers they share. */
 struct ia64_unc_inst {

@@ -13,8 +13,8 @@
 #include <linux/string.h>
 #include <pmu-suite/counter.h>
 
-#include "ia64-catalogue.h"
 #include <pmu-suite/itanium9300/uncore.h>
+#include "ia64-catalogue.h"
 
 /* B_CSR_PERF_CTL2 (Table 5-13) */
 #define B_CTL2_ARBQ_SEL0	GENMASK_ULL(5, 0)

@@ -22,8 +22,8 @@
 #include <linux/export.h>
 #include <linux/kernel.h>
 
-#include "p9-bhrb.h"
 #include <pmu-suite/power9/regs.h>
+#include "p9-bhrb.h"
 
 #define P9_OP_BC		16
 #define P9_OP_B			18

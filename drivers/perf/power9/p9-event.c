@@ -10,9 +10,9 @@
 #include <linux/errno.h>
 #include <linux/export.h>
 
+#include <pmu-suite/power9/regs.h>
 #include "p9-catalogue.h"
 #include "p9-event.h"
-#include <pmu-suite/power9/regs.h>
 
 /*
  * Event selector classes (Table A-2, MMCR1[PMCxSEL(0:3)]): 0000-0111

@@ -13,8 +13,8 @@
 #include <linux/bitfield.h>
 #include <linux/export.h>
 
-#include "p9-mmcr.h"
 #include <pmu-suite/power9/regs.h>
+#include "p9-mmcr.h"
 
 /* MMCR1's unit, combination and selector fields of @pmc for @code */
 static u64 p9_mmcr1_pmc(u8 pmc, u64 code)

@@ -18,13 +18,14 @@
 #include <linux/perf_event.h>
 #include <pmu-suite/core-pmu.h>
 
+#include <pmu-suite/power9/backend.h>
+#include <pmu-suite/power9/regs.h>
 #include "p9-bhrb.h"
 #include "p9-catalogue.h"
 #include "p9-event.h"
 #include "p9-mmcr.h"
-#include <pmu-suite/power9/backend.h>
-#include <pmu-suite/power9/regs.h>
 #include "p9-sched.h"
+#include "p9-pmu.h"
 
 /* A PMC alerts when bit 31 becomes set ("negative"). */
 #define P9_PMC_NEGATIVE		BIT_ULL(31)
@@ -681,7 +682,7 @@ static bool p9_sample(struct pmu_core_sample *sample)
 	return true;
 }
 
-const struct pmu_core_ops p9_core_ops = {
+static const struct pmu_core_ops p9_core_ops = {
 	PMU_CORE_HOOKS(p9),
 	.counters	= &p9_pmcs,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
@@ -703,4 +704,40 @@ const struct pmu_core_ops p9_core_ops = {
 	.branches	= P9_BHRB_ENTRIES,
 	.caps_name	= "POWER9",
 };
-EXPORT_SYMBOL_GPL(p9_core_ops);
+
+/**
+ * p9_register() - register the POWER9 core PMU over a register backend
+ * @ops: the backend's register access, kept until p9_unregister()
+ * @name: the PMU's name
+ *
+ * Return: 0, or the error registering the PMU gave.
+ */
+int p9_register(const struct p9_pmu_ops *ops, const char *name)
+{
+	return pmu_core_register(&p9_pmu_core, &p9_core_ops, &ops->hw, name);
+}
+EXPORT_SYMBOL_GPL(p9_register);
+
+/**
+ * p9_unregister() - unregister the PMU p9_register() registered
+ */
+void p9_unregister(void)
+{
+	pmu_core_unregister(&p9_pmu_core);
+}
+EXPORT_SYMBOL_GPL(p9_unregister);
+
+/**
+ * p9_pmu_interrupt() - handle a performance monitor interrupt
+ * @regs: the interrupted registers
+ *
+ * Called by the backend, possibly inside any of the framework's callbacks
+ * (include/pmu-suite/core-pmu.h).
+ *
+ * Return: true if an event of the PMU had overflowed.
+ */
+bool p9_pmu_interrupt(struct pt_regs *regs)
+{
+	return pmu_core_handle_irq(&p9_pmu_core, regs);
+}
+EXPORT_SYMBOL_GPL(p9_pmu_interrupt);

@@ -25,10 +25,10 @@
 #include <linux/spinlock.h>
 #include <pmu-suite/uncore-pmu.h>
 
-#include "t4-catalogue.h"
-#include "t4-dram.h"
 #include <pmu-suite/sparc_t4/backend.h>
 #include <pmu-suite/sparc_t4/regs.h>
+#include "t4-catalogue.h"
+#include "t4-dram.h"
 
 struct t4_dram_pmu {
 	struct pmu_uncore pu;

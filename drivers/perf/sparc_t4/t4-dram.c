@@ -16,9 +16,9 @@
 #include <linux/export.h>
 #include <uapi/linux/perf_event.h>
 
+#include <pmu-suite/sparc_t4/regs.h>
 #include "t4-catalogue.h"
 #include "t4-dram.h"
-#include <pmu-suite/sparc_t4/regs.h>
 
 /**
  * t4_dram_decode() - validate a sparc_t4_dram event

@@ -15,9 +15,9 @@
 #include <linux/export.h>
 #include <uapi/linux/perf_event.h>
 
+#include <pmu-suite/sparc_t4/regs.h>
 #include "t4-catalogue.h"
 #include "t4-event.h"
-#include <pmu-suite/sparc_t4/regs.h>
 
 #define T4_CONFIG_VALID	(T4_CONFIG(T4_CONFIG_SL_MASK, T4_CONFIG_MASK_MASK))
 

@@ -39,10 +39,11 @@
 #include <linux/string.h>
 #include <pmu-suite/core-pmu.h>
 
-#include "t4-catalogue.h"
-#include "t4-event.h"
 #include <pmu-suite/sparc_t4/backend.h>
 #include <pmu-suite/sparc_t4/regs.h>
+#include "t4-catalogue.h"
+#include "t4-event.h"
+#include "t4-pmu.h"
 
 #define T4_ALL_COUNTERS		(BIT(T4_NUM_COUNTERS) - 1)
 
@@ -365,7 +366,7 @@ static bool t4_sample(struct pmu_core_sample *sample)
 	return pmu_core_sample_regs(sample, ip, user_mode(sample->regs));
 }
 
-const struct pmu_core_ops t4_core_ops = {
+static const struct pmu_core_ops t4_core_ops = {
 	PMU_CORE_HOOKS(t4),
 	.counters	= &t4_pics,
 	.user_read	= t4_user_read,
@@ -380,7 +381,6 @@ const struct pmu_core_ops t4_core_ops = {
 	.release_extra	= t4_release_extra,
 	.caps_name	= "SPARC T4",
 };
-EXPORT_SYMBOL_GPL(t4_core_ops);
 
 /**
  * t4_pmu_interrupt() - handle a performance counter overflow
@@ -402,3 +402,25 @@ bool t4_pmu_interrupt(struct pt_regs *regs)
 	return (cpu->known & BIT(0)) && t4_pcr_counting(cpu->pcr[0]);
 }
 EXPORT_SYMBOL_GPL(t4_pmu_interrupt);
+
+/**
+ * t4_register() - register the SPARC T4 core PMU over a register backend
+ * @ops: the backend's register access, kept until t4_unregister()
+ * @name: the PMU's name
+ *
+ * Return: 0, or the error registering the PMU gave.
+ */
+int t4_register(const struct t4_pmu_ops *ops, const char *name)
+{
+	return pmu_core_register(&t4_pmu_core, &t4_core_ops, &ops->hw, name);
+}
+EXPORT_SYMBOL_GPL(t4_register);
+
+/**
+ * t4_unregister() - unregister the PMU t4_register() registered
+ */
+void t4_unregister(void)
+{
+	pmu_core_unregister(&t4_pmu_core);
+}
+EXPORT_SYMBOL_GPL(t4_unregister);

@@ -7,8 +7,8 @@
  * pmd[], ibr[] and dbr[], the KUnit model through a structure that
  * behaves as chapter 3 describes.
  */
-#ifndef _IA64_PMU_H
-#define _IA64_PMU_H
+#ifndef _PMU_SUITE_ITANIUM9300_BACKEND_H
+#define _PMU_SUITE_ITANIUM9300_BACKEND_H
 
 #include <linux/module.h>
 #include <linux/ptrace.h>
@@ -19,7 +19,7 @@
  * @hw: the module; reserve() takes the PMU from other users (first
  *	event), 0 or -EBUSY, release() gives it back (last event gone); and
  *	irq_hook()/irq_unhook(), which attach the PMU interrupt to
- *	pmu_core_handle_irq(&ia64_pmu_core, regs) once the framework can
+ *	ia64_pmu_interrupt() once the framework can
  *	take it, and detach it
  * @read_pmc: read PMCn
  * @write_pmc: write PMCn
@@ -46,10 +46,11 @@ struct ia64_pmu_ops {
 };
 
 /*
- * The PMU and its hooks: a backend registers it with
- * pmu_core_register(&ia64_pmu_core, &ia64_core_ops, &ops->hw, name).
+ * A backend registers the PMU over its register access, and passes it the
+ * overflow interrupt.
  */
-extern struct pmu_core ia64_pmu_core;
-extern const struct pmu_core_ops ia64_core_ops;
+int ia64_register(const struct ia64_pmu_ops *ops, const char *name);
+void ia64_unregister(void);
+bool ia64_pmu_interrupt(struct pt_regs *regs);
 
-#endif /* _IA64_PMU_H */
+#endif /* _PMU_SUITE_ITANIUM9300_BACKEND_H */

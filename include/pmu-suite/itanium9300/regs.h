@@ -3,8 +3,8 @@
  * Itanium 9300 core PMU: register numbers and fields (chapter 3 of the
  * Reference Manual for Software Development and Optimization).
  */
-#ifndef _IA64_REGS_H
-#define _IA64_REGS_H
+#ifndef _PMU_SUITE_ITANIUM9300_REGS_H
+#define _PMU_SUITE_ITANIUM9300_REGS_H
 
 #include <linux/bits.h>
 
@@ -256,4 +256,4 @@ static inline bool ia64_pmd_needs_freeze(unsigned int pmd)
 #define IA64_QEAR_DAT1_HNID		GENMASK_ULL(29, 20)
 #define IA64_QEAR_DAT1_DATA_CMP		BIT_ULL(30)
 
-#endif /* _IA64_REGS_H */
+#endif /* _PMU_SUITE_ITANIUM9300_REGS_H */

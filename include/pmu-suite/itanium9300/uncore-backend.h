@@ -6,8 +6,8 @@
  * backend reaches the CSRs: the ia64 backend through the PAL aperture,
  * the KUnit model through per-socket register files.
  */
-#ifndef _IA64_UNCORE_PMU_H
-#define _IA64_UNCORE_PMU_H
+#ifndef _PMU_SUITE_ITANIUM9300_UNCORE_BACKEND_H
+#define _PMU_SUITE_ITANIUM9300_UNCORE_BACKEND_H
 
 #include <linux/module.h>
 
@@ -38,4 +38,4 @@ void ia64_uncore_unregister(void);
 int ia64_uncore_pmu_type(enum ia64_unc_box box);
 int ia64_uncore_socket_cpu(unsigned int socket);
 
-#endif /* _IA64_UNCORE_PMU_H */
+#endif /* _PMU_SUITE_ITANIUM9300_UNCORE_BACKEND_H */

@@ -4,8 +4,8 @@
  * control register values and counter reading for the B-, Z- and R-Box.
  * Pure logic, no hardware access.
  */
-#ifndef _IA64_UNCORE_H
-#define _IA64_UNCORE_H
+#ifndef _PMU_SUITE_ITANIUM9300_UNCORE_H
+#define _PMU_SUITE_ITANIUM9300_UNCORE_H
 
 #include <linux/bits.h>
 #include <linux/types.h>
@@ -317,4 +317,4 @@ u32 ia64_unc_rbox_arb_perf(u32 old, unsigned int field, u8 arb);
 u32 ia64_unc_rbox_arb_offset(unsigned int port);
 u32 ia64_unc_rbox_mm_offset(unsigned int port, unsigned int set);
 
-#endif /* _IA64_UNCORE_H */
+#endif /* _PMU_SUITE_ITANIUM9300_UNCORE_H */

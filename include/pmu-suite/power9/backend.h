@@ -7,8 +7,8 @@
  * SPRs, the KUnit model through a structure that behaves as the manual
  * describes.
  */
-#ifndef _P9_PMU_H
-#define _P9_PMU_H
+#ifndef _PMU_SUITE_POWER9_BACKEND_H
+#define _PMU_SUITE_POWER9_BACKEND_H
 
 #include <linux/module.h>
 #include <linux/ptrace.h>
@@ -72,10 +72,11 @@ struct p9_pmu_ops {
 };
 
 /*
- * The PMU and its hooks: a backend registers it with
- * pmu_core_register(&p9_pmu_core, &p9_core_ops, &ops->hw, name).
+ * A backend registers the PMU over its register access, and passes it the
+ * overflow interrupt.
  */
-extern struct pmu_core p9_pmu_core;
-extern const struct pmu_core_ops p9_core_ops;
+int p9_register(const struct p9_pmu_ops *ops, const char *name);
+void p9_unregister(void);
+bool p9_pmu_interrupt(struct pt_regs *regs);
 
-#endif /* _P9_PMU_H */
+#endif /* _PMU_SUITE_POWER9_BACKEND_H */

@@ -6,8 +6,8 @@
  * significant (63); P9_IBM_BIT() and P9_IBM_FIELD() take its numbers, so
  * each definition can be checked against the tables by eye.
  */
-#ifndef _P9_REGS_H
-#define _P9_REGS_H
+#ifndef _PMU_SUITE_POWER9_REGS_H
+#define _PMU_SUITE_POWER9_REGS_H
 
 #include <linux/bits.h>
 #include <linux/types.h>
@@ -147,4 +147,4 @@ struct p9_ebb_task {
 	u64 mmcr2;
 };
 
-#endif /* _P9_REGS_H */
+#endif /* _PMU_SUITE_POWER9_REGS_H */

@@ -2,8 +2,8 @@
 /*
  * POWER9 core PMU: what a sample reports, from SIER, SIAR, SDAR and MMCRA.
  */
-#ifndef _P9_SAMPLE_H
-#define _P9_SAMPLE_H
+#ifndef _PMU_SUITE_POWER9_SAMPLE_H
+#define _PMU_SUITE_POWER9_SAMPLE_H
 
 #include <linux/bits.h>
 #include <linux/types.h>
@@ -71,4 +71,4 @@ void p9_decode_sample(const struct p9_sample_regs *r, bool thresholding,
 u64 p9_sier_data_src(u64 sier);
 u64 p9_thresh_counter(u64 mmcra);
 
-#endif /* _P9_SAMPLE_H */
+#endif /* _PMU_SUITE_POWER9_SAMPLE_H */

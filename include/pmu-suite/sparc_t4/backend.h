@@ -7,8 +7,8 @@
  * the hypervisor and ASI 0xB0, the KUnit model through structures that
  * behave as the manual describes.
  */
-#ifndef _T4_PMU_H
-#define _T4_PMU_H
+#ifndef _PMU_SUITE_SPARC_T4_BACKEND_H
+#define _PMU_SUITE_SPARC_T4_BACKEND_H
 
 #include <linux/module.h>
 #include <linux/ptrace.h>
@@ -37,11 +37,11 @@ struct t4_pmu_ops {
 };
 
 /*
- * The PMU and its hooks: a backend registers it with
- * pmu_core_register(&t4_pmu_core, &t4_core_ops, &ops->hw, name).
+ * A backend registers the PMU over its register access, and passes it the
+ * overflow interrupt.
  */
-extern struct pmu_core t4_pmu_core;
-extern const struct pmu_core_ops t4_core_ops;
+int t4_register(const struct t4_pmu_ops *ops, const char *name);
+void t4_unregister(void);
 
 bool t4_pmu_interrupt(struct pt_regs *regs);
 
@@ -73,4 +73,4 @@ void t4_dram_unregister(void);
 int t4_dram_pmu_type(unsigned int mcu);
 int t4_dram_pmu_cpu(void);
 
-#endif /* _T4_PMU_H */
+#endif /* _PMU_SUITE_SPARC_T4_BACKEND_H */

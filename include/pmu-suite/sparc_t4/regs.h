@@ -4,8 +4,8 @@
  * SPARC T4 Supplement: PCR0-3 (TABLE 10-1), PIC0-3 (TABLE 10-3) and the
  * DRAM performance counters (TABLES 10-4 to 10-7).
  */
-#ifndef _T4_REGS_H
-#define _T4_REGS_H
+#ifndef _PMU_SUITE_SPARC_T4_REGS_H
+#define _PMU_SUITE_SPARC_T4_REGS_H
 
 #include <linux/bits.h>
 
@@ -64,4 +64,4 @@
 #define T4_DRAM_COUNTERS	2
 #define T4_DRAM_NR_SELECT	13
 
-#endif /* _T4_REGS_H */
+#endif /* _PMU_SUITE_SPARC_T4_REGS_H */

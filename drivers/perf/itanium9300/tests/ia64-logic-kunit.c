@@ -12,9 +12,9 @@
 #include <pmu-suite/counter.h>
 #include <pmu-suite-test/kunit.h>
 
+#include <pmu-suite/itanium9300/regs.h>
 #include "ia64-event.h"
 #include "ia64-pmc.h"
-#include <pmu-suite/itanium9300/regs.h>
 #include "ia64-sample.h"
 #include "ia64-sched.h"
 

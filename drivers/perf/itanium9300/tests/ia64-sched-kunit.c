@@ -19,9 +19,9 @@
 #include <pmu-suite-test/kunit.h>
 #include <pmu-suite-test/sched-check.h>
 
+#include <pmu-suite/itanium9300/regs.h>
 #include "ia64-event.h"
 #include "ia64-pmc.h"
-#include <pmu-suite/itanium9300/regs.h>
 #include "ia64-sched.h"
 
 #define GROUP_MAX	4

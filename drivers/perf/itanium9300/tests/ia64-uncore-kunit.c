@@ -14,8 +14,8 @@
 #include <linux/string.h>
 #include <pmu-suite-test/kunit.h>
 
-#include "ia64-catalogue.h"
 #include <pmu-suite/itanium9300/uncore.h>
+#include "ia64-catalogue.h"
 
 static int decode(enum ia64_unc_box box, u64 config, u64 config1,
 		  u64 config2, struct ia64_unc_event *ev)

@@ -11,8 +11,8 @@
 #include <linux/perf_event.h>
 #include <pmu-suite-test/kunit.h>
 
-#include "p9-bhrb.h"
 #include <pmu-suite/power9/regs.h>
+#include "p9-bhrb.h"
 
 #define KBASE		0xc000000000000000ULL
 

@@ -9,9 +9,9 @@
 #include <linux/module.h>
 #include <pmu-suite-test/kunit.h>
 
+#include <pmu-suite/power9/regs.h>
 #include "p9-catalogue.h"
 #include "p9-event.h"
-#include <pmu-suite/power9/regs.h>
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 

@@ -9,9 +9,9 @@
 #include <linux/module.h>
 #include <pmu-suite-test/kunit.h>
 
+#include <pmu-suite/power9/regs.h>
 #include "p9-event.h"
 #include "p9-mmcr.h"
-#include <pmu-suite/power9/regs.h>
 #include "p9-sched.h"
 
 #define IBM(n)	BIT_ULL(63 - (n))

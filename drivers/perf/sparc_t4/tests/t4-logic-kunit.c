@@ -13,10 +13,10 @@
 #include <pmu-suite-test/kunit.h>
 #include <uapi/linux/perf_event.h>
 
+#include <pmu-suite/sparc_t4/regs.h>
 #include "t4-catalogue.h"
 #include "t4-dram.h"
 #include "t4-event.h"
-#include <pmu-suite/sparc_t4/regs.h>
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 

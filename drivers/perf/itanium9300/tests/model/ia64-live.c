@@ -73,22 +73,21 @@ static int ia64_live_start(void)
 	ia64_live_ops = ia64_model_ops;
 	model_live_backend(&ia64_live_ops.hw, ia64_live_irq_hook,
 			   ia64_live_irq_unhook);
-	ret = pmu_core_register(&ia64_pmu_core, &ia64_core_ops,
-				&ia64_live_ops.hw, "itanium9300");
+	ret = ia64_register(&ia64_live_ops, "itanium9300");
 	if (ret)
 		return ret;
 	ia64_live_uncore_ops = ia64_umodel_ops;
 	ia64_live_uncore_ops.owner = THIS_MODULE;
 	ret = ia64_uncore_register(&ia64_live_uncore_ops, "itanium9300");
 	if (ret)
-		pmu_core_unregister(&ia64_pmu_core);
+		ia64_unregister();
 	return ret;
 }
 
 static void ia64_live_stop(void)
 {
 	ia64_uncore_unregister();
-	pmu_core_unregister(&ia64_pmu_core);
+	ia64_unregister();
 }
 
 const struct model_live ia64_live = {

@@ -29,10 +29,10 @@
 #include <linux/ptrace.h>
 #include <pmu-suite-test/model.h>
 
+#include <pmu-suite/itanium9300/regs.h>
 #include "ia64-model.h"
 #include "ia64-catalogue.h"
 #include "ia64-event.h"
-#include <pmu-suite/itanium9300/regs.h>
 
 #define WRAP		BIT_ULL(IA64_COUNTER_WIDTH)
 #define UNDEFINED	0xdeadbeefdeadbeefULL
@@ -632,7 +632,7 @@ bool ia64_model_interrupt(struct pt_regs *regs)
 		return false;
 	ia64_model.irq_pending = false;
 	ia64_model.interrupts++;
-	return pmu_core_handle_irq(&ia64_pmu_core, regs);
+	return ia64_pmu_interrupt(regs);
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_model_interrupt);
 

@@ -17,12 +17,13 @@
 #include <pmu-suite-test/kunit.h>
 #include <pmu-suite-test/model.h>
 
+#include <pmu-suite/itanium9300/regs.h>
 #include "ia64-model.h"
 #include "ia64-catalogue.h"
 #include "ia64-event.h"
 #include "ia64-pmc.h"
 #include "ia64-sched.h"
-#include <pmu-suite/itanium9300/regs.h>
+#include "ia64-pmu.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -1339,13 +1340,12 @@ static int ia64k_suite_init(struct kunit_suite *suite)
 {
 	pmu_model_steady_sample_rate();
 	ia64_model_reset();
-	return pmu_core_register(&ia64_pmu_core, &ia64_core_ops, &ia64_model_ops.hw,
-				 "itanium9300_model");
+	return ia64_register(&ia64_model_ops, "itanium9300_model");
 }
 
 static void ia64k_suite_exit(struct kunit_suite *suite)
 {
-	pmu_core_unregister(&ia64_pmu_core);
+	ia64_unregister();
 }
 
 static struct kunit_case ia64k_cases[] = {

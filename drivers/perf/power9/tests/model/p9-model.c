@@ -36,8 +36,8 @@
 #include <linux/ptrace.h>
 #include <linux/string.h>
 
-#include "p9-model.h"
 #include <pmu-suite/power9/regs.h>
+#include "p9-model.h"
 
 #define NEGATIVE	0x80000000U
 
@@ -197,7 +197,7 @@ bool p9_model_take_interrupt(void)
 	instruction_pointer_set(&regs, p9_model.pc);
 	pmu_model_set_mode(&regs, p9_model.pr);
 	local_irq_save(flags);
-	pmu_core_handle_irq(&p9_pmu_core, &regs);
+	p9_pmu_interrupt(&regs);
 	local_irq_restore(flags);
 	p9_model.intr_user_after = user_mode(&regs);
 	p9_model.intr_pc_after = instruction_pointer(&regs);

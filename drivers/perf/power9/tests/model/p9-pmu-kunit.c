@@ -16,9 +16,10 @@
 #include <pmu-suite-test/kunit.h>
 #include <pmu-suite-test/model.h>
 
-#include "p9-model.h"
 #include <pmu-suite/power9/regs.h>
+#include "p9-model.h"
 #include "p9-event.h"
+#include "p9-pmu.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -1747,13 +1748,12 @@ static int p9k_suite_init(struct kunit_suite *suite)
 {
 	pmu_model_steady_sample_rate();
 	p9_model_reset();
-	return pmu_core_register(&p9_pmu_core, &p9_core_ops, &p9_model_ops.hw,
-				 "power9_model");
+	return p9_register(&p9_model_ops, "power9_model");
 }
 
 static void p9k_suite_exit(struct kunit_suite *suite)
 {
-	pmu_core_unregister(&p9_pmu_core);
+	p9_unregister();
 }
 
 static struct kunit_case p9k_cases[] = {

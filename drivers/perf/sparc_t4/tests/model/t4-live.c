@@ -57,22 +57,21 @@ static int t4_live_start(void)
 	t4_model.raise = t4_live_raise;
 	t4_live_ops = t4_model_ops;
 	model_live_backend(&t4_live_ops.hw, t4_live_irq_hook, t4_live_irq_unhook);
-	ret = pmu_core_register(&t4_pmu_core, &t4_core_ops, &t4_live_ops.hw,
-				"sparc_t4");
+	ret = t4_register(&t4_live_ops, "sparc_t4");
 	if (ret)
 		return ret;
 	t4_live_dram_ops = t4_model_dram_ops;
 	t4_live_dram_ops.owner = THIS_MODULE;
 	ret = t4_dram_register(&t4_live_dram_ops, "sparc_t4_dram");
 	if (ret)
-		pmu_core_unregister(&t4_pmu_core);
+		t4_unregister();
 	return ret;
 }
 
 static void t4_live_stop(void)
 {
 	t4_dram_unregister();
-	pmu_core_unregister(&t4_pmu_core);
+	t4_unregister();
 	t4_model.raise = NULL;
 }
 

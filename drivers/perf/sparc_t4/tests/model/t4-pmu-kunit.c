@@ -18,6 +18,7 @@
 #include "t4-model.h"
 #include "t4-catalogue.h"
 #include "t4-event.h"
+#include "t4-pmu.h"
 
 #define USER_IP		0x100234ULL
 
@@ -64,8 +65,7 @@ static struct perf_event *t4k_open(u64 config, u64 period,
 
 static int t4k_register(void)
 {
-	return pmu_core_register(&t4_pmu_core, &t4_core_ops, &t4_model_ops.hw,
-				 "sparc_t4_model");
+	return t4_register(&t4_model_ops, "sparc_t4_model");
 }
 
 static u64 t4k_value(struct perf_event *event)
@@ -521,7 +521,7 @@ static void t4k_nmi_at_register(struct kunit *test)
 {
 	struct perf_event *ev;
 
-	pmu_core_unregister(&t4_pmu_core);
+	t4_unregister();
 	KUNIT_EXPECT_EQ(test, t4_model.hook_nmis, 1U);
 	KUNIT_ASSERT_EQ(test, t4k_register(), 0);
 	KUNIT_EXPECT_EQ(test, t4_model.hook_nmis, 2U);
@@ -872,7 +872,7 @@ static int t4k_suite_init(struct kunit_suite *suite)
 
 static void t4k_suite_exit(struct kunit_suite *suite)
 {
-	pmu_core_unregister(&t4_pmu_core);
+	t4_unregister();
 }
 
 static struct kunit_case t4k_cases[] = {

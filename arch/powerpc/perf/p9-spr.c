@@ -266,8 +266,6 @@ static struct p9_pmu_ops p9_spr_ops = {
 		.reserve = p9_spr_reserve,
 		.release = p9_spr_release,
 	},
-	.read_pmc = p9_spr_read_pmc,
-	.write_pmc = p9_spr_write_pmc,
 	.read_mmcr0 = p9_spr_read_mmcr0,
 	.write_mmcr0 = p9_spr_write_mmcr0,
 	.read_mmcr2 = p9_spr_read_mmcr2,

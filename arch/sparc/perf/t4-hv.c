@@ -173,8 +173,6 @@ static const struct t4_pmu_ops t4_hv_ops = {
 	},
 	.read_pcr = t4_hv_read_pcr,
 	.write_pcr = t4_hv_write_pcr,
-	.read_pic = t4_hv_read_pic,
-	.write_pic = t4_hv_write_pic,
 	.free_counters = t4_hv_free_counters,
 };
 

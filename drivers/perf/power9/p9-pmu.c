@@ -512,7 +512,7 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	for (i = 1; i <= P9_NUM_PMCS; i++) {
 		if ((cpu->sched.used | cpu->pmc_zero) & BIT(i - 1))
 			continue;
-		hw->write_pmc(i, 0);
+		pc->backend->write_counter(i, 0);
 		if (!(counting & BIT(i - 1)))
 			cpu->pmc_zero |= BIT(i - 1);
 	}
@@ -560,7 +560,7 @@ static void p9_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 /* A negative counter has an alert coming, whose handler folds it. */
 static bool p9_read_pending(struct pmu_core *pc, struct perf_event *event)
 {
-	return p9_hw(pc)->read_pmc(event->hw.idx) & P9_PMC_NEGATIVE;
+	return pc->backend->read_counter(event->hw.idx) & P9_PMC_NEGATIVE;
 }
 
 /*

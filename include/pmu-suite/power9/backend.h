@@ -20,9 +20,8 @@
  * struct p9_pmu_ops - register access for one CPU, called on that CPU
  * @hw: the module, and the reservation of the counters: reserve() takes
  *	them from other users (first event), 0 or -EBUSY; release() gives
- *	them back (last event gone)
- * @read_pmc: read PMC1-6 (32 bits)
- * @write_pmc: write PMC1-6
+ *	them back (last event gone); read_counter() and write_counter()
+ *	read and write PMC1-6 (32 bits)
  * @read_mmcr0: optional; read MMCR0 (only for an event-based branch
  *	task's bits: without it, @read_mmcr2, @ebb_save and @ebb_restore
  *	EBB events are refused)
@@ -51,8 +50,6 @@
  */
 struct p9_pmu_ops {
 	struct pmu_core_backend hw;
-	u64 (*read_pmc)(unsigned int pmc);
-	void (*write_pmc)(unsigned int pmc, u64 value);
 	u64 (*read_mmcr0)(void);
 	void (*write_mmcr0)(u64 value);
 	u64 (*read_mmcr2)(void);

@@ -19,11 +19,11 @@
  * @hw: the module; reserve() takes the counters (first event), 0 or a
  *	negative errno, release() gives them back (last event gone); and
  *	irq_hook()/irq_unhook(), which attach t4_pmu_interrupt() to the
- *	overflow trap once the glue can take it, and detach it
+ *	overflow trap once the glue can take it, and detach it;
+ *	read_counter() and write_counter() read and write PIC0-3 (bits
+ *	31:0 count)
  * @read_pcr: read PCR0-3
  * @write_pcr: write PCR0-3 (a hypervisor call on a sun4v kernel)
- * @read_pic: read PIC0-3 (bits 31:0 count)
- * @write_pic: write PIC0-3
  * @free_counters: mask of the counters the driver may use on this strand;
  *	the others belong to someone else (the NMI watchdog's PIC0)
  */
@@ -31,8 +31,6 @@ struct t4_pmu_ops {
 	struct pmu_core_backend hw;
 	u64 (*read_pcr)(unsigned int idx);
 	void (*write_pcr)(unsigned int idx, u64 value);
-	u64 (*read_pic)(unsigned int idx);
-	void (*write_pic)(unsigned int idx, u64 value);
 	unsigned int (*free_counters)(void);
 };
 

@@ -470,8 +470,6 @@ const struct p9_pmu_ops p9_model_ops = {
 		.release = p9_model_release,
 		.user_regs = p9_model_user_regs,
 	},
-	.read_pmc = p9_model_read_pmc,
-	.write_pmc = p9_model_write_pmc,
 	.read_mmcr0 = p9_model_read_mmcr0,
 	.write_mmcr0 = p9_model_write_mmcr0,
 	.read_mmcr2 = p9_model_read_mmcr2,

@@ -352,8 +352,6 @@ const struct t4_pmu_ops t4_model_ops = {
 	},
 	.read_pcr = t4_model_read_pcr,
 	.write_pcr = t4_model_write_pcr,
-	.read_pic = t4_model_read_pic,
-	.write_pic = t4_model_write_pic,
 	.free_counters = t4_model_free_counters,
 };
 EXPORT_SYMBOL_IF_KUNIT(t4_model_ops);

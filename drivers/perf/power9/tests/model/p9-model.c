@@ -154,12 +154,15 @@ static void p9_model_check_alert(void)
  *
  * Counters selecting the signal count, in steps that stop where one of
  * them becomes negative; an alert with FCECE freezes the rest away.
+ *
+ * Return: how many came before MMCR0[FC] froze the counters.
  */
-void p9_model_count(u64 code, u64 n)
+u64 p9_model_count(u64 code, u64 n)
 {
+	u64 total = n;
 	unsigned int pmc;
 
-	while (n) {
+	while (n && !(p9_model.mmcr0 & P9_MMCR0_FC)) {
 		u64 step = n;
 
 		for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++) {
@@ -177,9 +180,8 @@ void p9_model_count(u64 code, u64 n)
 		}
 		n -= step;
 		p9_model_check_alert();
-		if (p9_model.mmcr0 & P9_MMCR0_FC)
-			break;
 	}
+	return total - n;
 }
 
 /**

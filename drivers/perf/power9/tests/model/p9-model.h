@@ -101,7 +101,7 @@ extern struct p9_model p9_model;
 extern const struct p9_pmu_ops p9_model_ops;
 
 void p9_model_reset(void);
-void p9_model_count(u64 code, u64 n);
+u64 p9_model_count(u64 code, u64 n);
 bool p9_model_take_interrupt(void);
 void p9_model_branch(u64 from, u32 insn, u64 to, bool mispred);
 bool p9_model_user_write_pmc(unsigned int pmc, u32 value);

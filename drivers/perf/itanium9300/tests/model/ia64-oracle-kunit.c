@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The exact-count oracle (pmu-suite-test/oracle.h) on the Itanium 9300
+ * perf glue over the register model: four events on counters of their
+ * own, and an overflow that freezes the whole PMU (PMC0.fr) until the
+ * interrupt is taken.
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <pmu-suite-test/oracle.h>
+
+#include "ia64-catalogue.h"
+#include "ia64-model.h"
+#include "ia64-pmu.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+static const struct {
+	u8 es;
+	u8 umask;
+} ia64o_kinds[] = { { 0x08, 0 }, { 0x12, 0 }, { 0x13, 0xf }, { 0x44, 0 } };
+
+static u32 ia64o_type(void)
+{
+	return ia64_pmu_core.pmu.type;
+}
+
+static u64 ia64o_config(unsigned int slot)
+{
+	return IA64_CONFIG(ia64o_kinds[slot].es, ia64o_kinds[slot].umask);
+}
+
+static void ia64o_set_user(bool user)
+{
+	ia64_model.cpl = user ? 3 : 0;
+}
+
+static bool ia64o_user(void)
+{
+	return ia64_model.cpl == 3;
+}
+
+static u64 ia64o_count(unsigned int slot, u64 n)
+{
+	return n - ia64_model_cycles(ia64o_kinds[slot].es,
+				     ia64o_kinds[slot].umask, 1, n);
+}
+
+static void ia64o_interrupt(void)
+{
+	ia64_model_take_interrupt();
+}
+
+static const struct pmu_oracle_ops ia64o_ops = {
+	.slots = ARRAY_SIZE(ia64o_kinds),
+	.type = ia64o_type,
+	.config = ia64o_config,
+	.set_user = ia64o_set_user,
+	.user = ia64o_user,
+	.count = ia64o_count,
+	.interrupt = ia64o_interrupt,
+	.nmi = &ia64_model.nmi,
+};
+
+static int ia64o_init(struct kunit *test)
+{
+	int ret = pmu_model_pin_current();
+
+	if (ret)
+		return ret;
+	ia64_model_reset();
+	return 0;
+}
+
+static void ia64o_exact_counts(struct kunit *test)
+{
+	pmu_oracle_test(test, &ia64o_ops);
+}
+
+static int ia64o_suite_init(struct kunit_suite *suite)
+{
+	pmu_model_steady_sample_rate();
+	ia64_model_reset();
+	return ia64_register(&ia64_model_ops, "itanium9300_oracle");
+}
+
+static void ia64o_suite_exit(struct kunit_suite *suite)
+{
+	ia64_unregister();
+}
+
+static struct kunit_case ia64o_cases[] = {
+	KUNIT_CASE_PARAM(ia64o_exact_counts, pmu_oracle_seed_gen_params),
+	{}
+};
+
+static struct kunit_suite ia64o_suite = {
+	.name = "itanium9300_oracle",
+	.init = ia64o_init,
+	.suite_init = ia64o_suite_init,
+	.suite_exit = ia64o_suite_exit,
+	.test_cases = ia64o_cases,
+};
+
+kunit_test_suite(ia64o_suite);

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The exact-count oracle (pmu-suite-test/oracle.h) on the POWER9 perf glue
+ * over the register model: PMC1-4 each count a signal of their own, the
+ * alerts freeze the counters (FCECE) until the interrupt is taken, and
+ * a task with no events may read the PMCs (PMCC), which must then show
+ * nothing of what another task counted.
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <pmu-suite-test/oracle.h>
+
+#include <pmu-suite/power9/regs.h>
+#include "p9-model.h"
+#include "p9-pmu.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+/* PMC1-4: instruction fetch signals, each selectable on one PMC only */
+static const u64 p9o_codes[] = { 0x10002, 0x20002, 0x30002, 0x401e0 };
+
+static u32 p9o_type(void)
+{
+	return p9_pmu_core.pmu.type;
+}
+
+static u64 p9o_config(unsigned int slot)
+{
+	return p9o_codes[slot];
+}
+
+static void p9o_set_user(bool user)
+{
+	p9_model.pr = user;
+}
+
+static bool p9o_user(void)
+{
+	return p9_model.pr;
+}
+
+static u64 p9o_count(unsigned int slot, u64 n)
+{
+	return p9_model_count(p9o_codes[slot], n);
+}
+
+static void p9o_interrupt(void)
+{
+	p9_model_take_interrupt();
+}
+
+static bool p9o_leaks(void)
+{
+	unsigned int pmc;
+	u32 v;
+
+	for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++)
+		if (p9_model_user_read_pmc(pmc, &v) && v)
+			return true;
+	return false;
+}
+
+static const struct pmu_oracle_ops p9o_ops = {
+	.slots = ARRAY_SIZE(p9o_codes),
+	.type = p9o_type,
+	.config = p9o_config,
+	.set_user = p9o_set_user,
+	.user = p9o_user,
+	.count = p9o_count,
+	.interrupt = p9o_interrupt,
+	.nmi = &p9_model.nmi,
+	.leaks = p9o_leaks,
+};
+
+static int p9o_init(struct kunit *test)
+{
+	int ret = pmu_model_pin_current();
+
+	if (ret)
+		return ret;
+	p9_model_reset();
+	return 0;
+}
+
+static void p9o_exact_counts(struct kunit *test)
+{
+	pmu_oracle_test(test, &p9o_ops);
+}
+
+static int p9o_suite_init(struct kunit_suite *suite)
+{
+	pmu_model_steady_sample_rate();
+	p9_model_reset();
+	return p9_register(&p9_model_ops, "power9_oracle");
+}
+
+static void p9o_suite_exit(struct kunit_suite *suite)
+{
+	p9_unregister();
+}
+
+static struct kunit_case p9o_cases[] = {
+	KUNIT_CASE_PARAM(p9o_exact_counts, pmu_oracle_seed_gen_params),
+	{}
+};
+
+static struct kunit_suite p9o_suite = {
+	.name = "power9_oracle",
+	.init = p9o_init,
+	.suite_init = p9o_suite_init,
+	.suite_exit = p9o_suite_exit,
+	.test_cases = p9o_cases,
+};
+
+kunit_test_suite(p9o_suite);

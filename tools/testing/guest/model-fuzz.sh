@@ -37,9 +37,15 @@ echo "model: fuzz: afterwards cycles:u $(stat_value 2) and $(stat_value 3) over 
 check_ratio "fuzz: sparc_t4 still counts run time (within 5%)" "$(stat_value 2)" "$tc" 5
 check_ratio "fuzz: itanium9300 still counts run time (within 5%)" "$(stat_value 3)" "$tc" 5
 # Not while its PMUs have events: the perf core holds the module.
-perf stat -e sparc_t4/cycles/u,itanium9300/cpu_op_cycles/u -o /tmp/inuse.txt -- $SPIN 1000 &
+perf stat -e sparc_t4/cycles/u,itanium9300/cpu_op_cycles/u -o /tmp/inuse.txt -- $SPIN 3000 &
 inuse=$!
-sleep 1
+# Once perf holds its events, however long a busy host takes to get there.
+i=0
+while [ $i -lt 600 ] &&
+	! ls -l /proc/$inuse/fd 2>/dev/null | grep -q 'perf_event'; do
+	sleep 0.1
+	i=$((i + 1))
+done
 check "fuzz: rmmod pmu_model_live is refused while its events count" sh -c "! rmmod pmu_model_live"
 wait $inuse
 check "fuzz: the events kept counting" grep -q 'sparc_t4/cycles/u' /tmp/inuse.txt

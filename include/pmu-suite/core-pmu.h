@@ -142,23 +142,10 @@ struct pmu_alias_field {
  *	a table, the PMU takes generic events whose config names its type
  *	(PERF_PMU_CAP_EXTENDED_HW_TYPE)
  * @check: check an event's configuration (@config: raw, generic events
- *	mapped, already in hw.config); set hw.config_base if the driver uses
- *	it; on failure set @why and return a negative errno
- * @other_threads: optional; whether @event, checked, counts what other
- *	hardware threads of the core do (a per-task event that does needs
- *	CAP_PERFMON)
- * @user_read: optional; whether @event, checked, asks that the task it
- *	counts may read its counter without a system call. Only a per-task
- *	event that is not inherited may; the framework marks it with
- *	PERF_EVENT_FLAG_USER_READ_CNT, publishes its counter in the mmap
- *	page while it counts in its task, and @program opens the counter
- *	to user space only for pmu_core_user_readable() events
- * @task_counter: optional; whether @event, checked, gives its counter to
- *	its task, which reads and writes it itself (POWER9's event-based
- *	branches). The framework marks it with PMU_CORE_TASK_COUNTER, keeps
- *	the counter's value in prev_count while the event is off the PMU
- *	and writes it back when it comes on, and never counts, arms or
- *	samples it: such an event's count stays zero
+ *	mapped, already in hw.config), decoding it once; set hw.config_base
+ *	if the driver uses it, and in @traits what else the framework must
+ *	know of the event (PMU_CORE_TRAIT_*); on failure set @why and return
+ *	a negative errno
  * @may_run: optional; whether @event may count now: add() asks it on the
  *	CPU that would count the event, current being the task running
  *	there; no means the event waits, as if its counters were taken
@@ -208,6 +195,27 @@ struct pmu_alias_field {
  * @caps_name: optional; caps/pmu_name, the processor as its maker names
  *	it (the built-in PMUs' convention: POWER9's is "POWER9")
  */
+/*
+ * What a checked event asks of the framework (pmu_core_ops.check):
+ * PMU_CORE_TRAIT_OTHER_THREADS: it counts what other hardware threads of
+ *	the core do; a per-task event that does needs CAP_PERFMON.
+ * PMU_CORE_TRAIT_USER_READ: the task it counts may read its counter
+ *	without a system call. Only a per-task event that is not inherited,
+ *	opened by that task on itself, may; the framework marks it with
+ *	PERF_EVENT_FLAG_USER_READ_CNT, publishes its counter in the mmap page
+ *	while it counts in its task, and @program opens the counter to user
+ *	space only for pmu_core_user_readable() events.
+ * PMU_CORE_TRAIT_TASK_COUNTER: its counter is its task's, which reads
+ *	and writes it itself (POWER9's event-based branches). The framework
+ *	marks it with PMU_CORE_TASK_COUNTER, keeps the counter's value in
+ *	prev_count while the event is off the PMU and writes it back when it
+ *	comes on, and never counts, arms or samples it: such an event's count
+ *	stays zero.
+ */
+#define PMU_CORE_TRAIT_OTHER_THREADS	BIT(0)
+#define PMU_CORE_TRAIT_USER_READ	BIT(1)
+#define PMU_CORE_TRAIT_TASK_COUNTER	BIT(2)
+
 struct pmu_core_ops {
 	const struct pmu_counters *counters;
 	size_t cpu_size;
@@ -217,10 +225,7 @@ struct pmu_core_ops {
 	bool freezes_all;
 	const struct pmu_generic_table *generic;
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
-		     const char **why);
-	bool (*other_threads)(struct pmu_core *pc, struct perf_event *event);
-	bool (*user_read)(struct pmu_core *pc, struct perf_event *event);
-	bool (*task_counter)(struct pmu_core *pc, struct perf_event *event);
+		     u32 *traits, const char **why);
 	bool (*may_run)(struct pmu_core *pc, struct perf_event *event);
 	int (*decode)(struct pmu_core *pc, void *priv, unsigned int slot,
 		      struct perf_event *event);
@@ -338,7 +343,7 @@ struct pmu_core {
 	bool registered;
 };
 
-/* hw.flags: the event's counter is its task's (pmu_core_ops.task_counter) */
+/* hw.flags: the event's counter is its task's (PMU_CORE_TRAIT_TASK_COUNTER) */
 #define PMU_CORE_TASK_COUNTER	BIT(19)
 
 /* hw.prev_count: the generation of its counter's writes (pmu_core_set_prev()) */
@@ -390,7 +395,7 @@ static inline bool pmu_core_counting(struct perf_event *event)
  * pmu_core_user_readable() - whether user space may read @event's counter now
  * @event: an event of a core PMU, placed on a counter
  *
- * It asked (struct pmu_core_ops.user_read) and the task it counts is the
+ * It asked (PMU_CORE_TRAIT_USER_READ) and the task it counts is the
  * one running: the driver's @program, run at the task's sched-in with
  * current being that task, opens the counter to user space for such an
  * event only, and closes every other.

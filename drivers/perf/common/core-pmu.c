@@ -611,11 +611,11 @@ static int pmu_core_check_filters(struct pmu_core *pc,
  * takes CAP_PERFMON whatever perf_event_paranoid says. CPU-wide events
  * passed perf_allow_cpu() in the perf core already.
  */
-static int pmu_core_check_threads(struct pmu_core *pc,
-				  struct perf_event *event, const char **why)
+static int pmu_core_check_threads(struct perf_event *event, u32 traits,
+				  const char **why)
 {
-	if (!pc->ops->other_threads || !(event->attach_state & PERF_ATTACH_TASK) ||
-	    !pc->ops->other_threads(pc, event) || perfmon_capable())
+	if (!(traits & PMU_CORE_TRAIT_OTHER_THREADS) ||
+	    !(event->attach_state & PERF_ATTACH_TASK) || perfmon_capable())
 		return 0;
 	*why = "a per-task event that counts other threads needs CAP_PERFMON";
 	return -EACCES;
@@ -629,10 +629,10 @@ static int pmu_core_check_threads(struct pmu_core *pc,
  * perf stat -p on a user's task) may count what that task must not see,
  * its kernel time among it.
  */
-static int pmu_core_check_user_read(struct pmu_core *pc,
-				    struct perf_event *event, const char **why)
+static int pmu_core_check_user_read(struct perf_event *event, u32 traits,
+				    const char **why)
 {
-	if (!pc->ops->user_read || !pc->ops->user_read(pc, event))
+	if (!(traits & PMU_CORE_TRAIT_USER_READ))
 		return 0;
 	if (!(event->attach_state & PERF_ATTACH_TASK) || event->attr.inherit) {
 		*why = "user reads need a per-task event that is not inherited";
@@ -664,6 +664,7 @@ static int pmu_core_event_init(struct perf_event *event)
 	struct perf_event_attr *attr = &event->attr;
 	const char *why = "";
 	u64 config = attr->config;
+	u32 traits = 0;
 	int ret;
 
 	/*
@@ -689,12 +690,12 @@ static int pmu_core_event_init(struct perf_event *event)
 	event->hw.config = config;
 	ret = pmu_core_check_filters(pc, attr, &why);
 	if (!ret)
-		ret = pc->ops->check(pc, event, config, &why);
+		ret = pc->ops->check(pc, event, config, &traits, &why);
 	if (!ret)
-		ret = pmu_core_check_threads(pc, event, &why);
+		ret = pmu_core_check_threads(event, traits, &why);
 	if (!ret)
-		ret = pmu_core_check_user_read(pc, event, &why);
-	if (!ret && pc->ops->task_counter && pc->ops->task_counter(pc, event))
+		ret = pmu_core_check_user_read(event, traits, &why);
+	if (!ret && (traits & PMU_CORE_TRAIT_TASK_COUNTER))
 		event->hw.flags |= PMU_CORE_TASK_COUNTER;
 	if (ret) {
 		pr_debug("%s: perf event config 0x%llx refused: %s\n",

@@ -136,7 +136,7 @@ static bool ia64_may_run(struct pmu_core *pc, struct perf_event *event)
 }
 
 static int ia64_check(struct pmu_core *pc, struct perf_event *event,
-		      u64 config, const char **why)
+		      u64 config, u32 *traits, const char **why)
 {
 	struct ia64_event ev;
 	int ret;
@@ -155,24 +155,17 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 	if (!ev.qear && (event->hw.config & (IA64_CFG_QEAR_MC |
 					     IA64_CFG_QEAR_THRESH)))
 		return -EINVAL;
+	/*
+	 * What counts both hardware threads of the core: .all; the events
+	 * that ignore it and always count both (the catalogue marks them);
+	 * and cpe_cpp_misc.cear, counted or sampled: the QEAR is "not a
+	 * threaded resource" (5.3), so what it captures may be the other
+	 * thread's request.
+	 */
+	if (ev.all || (ev.flags & IA64_EV_ALL_IGNORED) ||
+	    (ev.code == IA64_QEAR_CODE && ev.umask == IA64_QEAR_UMASK))
+		*traits |= PMU_CORE_TRAIT_OTHER_THREADS;
 	return ia64_check_debug_regs(pc, event, why);
-}
-
-/*
- * What counts both hardware threads of the core: .all; the events that
- * ignore it and always count both (the catalogue marks them); and
- * cpe_cpp_misc.cear, counted or sampled: the QEAR is "not a threaded
- * resource" (5.3), so what it captures may be the other thread's request.
- */
-static bool ia64_other_threads(struct pmu_core *pc, struct perf_event *event)
-{
-	struct ia64_event ev;
-	const char *why;
-
-	if (ia64_decode_perf(event, &ev, &why))
-		return true;
-	return ev.all || (ev.flags & IA64_EV_ALL_IGNORED) ||
-	       (ev.code == IA64_QEAR_CODE && ev.umask == IA64_QEAR_UMASK);
 }
 
 static int ia64_decode(struct pmu_core *pc, void *priv, unsigned int slot,
@@ -528,7 +521,6 @@ static const struct pmu_core_ops ia64_core_ops = {
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	.config12	= true,
 	.branch_stack	= true,
-	.other_threads	= ia64_other_threads,
 	.may_run	= ia64_may_run,
 	.read_pending	= ia64_read_pending,
 	.event_bits	= IA64_CFG_ES,

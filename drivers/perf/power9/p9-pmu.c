@@ -174,7 +174,7 @@ static int p9_ebb_check(struct pmu_core *pc, struct perf_event *event,
 }
 
 static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
-		    const char **why)
+		    u32 *traits, const char **why)
 {
 	struct p9_event ev;
 	u64 mmcra;
@@ -196,6 +196,8 @@ static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 	ret = p9_ebb_check(pc, event, ev.ebb, why);
 	if (ret)
 		return ret;
+	if (ev.ebb)
+		*traits |= PMU_CORE_TRAIT_TASK_COUNTER;
 	/* SIAR is exact only for marked instructions (2.4). */
 	*why = "only marked events have an exact instruction address";
 	return event->attr.precise_ip && !ev.mark ? -EOPNOTSUPP : 0;
@@ -223,11 +225,6 @@ static int p9_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 		ret = p9_bhrb_filter(event->attr.branch_sample_type,
 				     &a->bhrb_mmcra, &why);
 	return ret;
-}
-
-static bool p9_task_counter(struct pmu_core *pc, struct perf_event *event)
-{
-	return event->hw.config & P9_RAW_EBB;
 }
 
 static void p9_move(void *priv, unsigned int to, unsigned int from)
@@ -692,7 +689,6 @@ static const struct pmu_core_ops p9_core_ops = {
 	.freezes_all	= true,
 	.read_pending	= p9_read_pending,
 	.rearm_only	= p9_rearm_only,
-	.task_counter	= p9_task_counter,
 	.overflowed	= p9_overflowed,
 	.capture	= p9_capture,
 	.event_bits	= P9_RAW_EVENT,

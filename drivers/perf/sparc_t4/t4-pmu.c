@@ -105,7 +105,7 @@ static struct attribute *t4_format_attrs[] = {
 };
 
 static int t4_check(struct pmu_core *pc, struct perf_event *event, u64 config,
-		    const char **why)
+		    u32 *traits, const char **why)
 {
 	struct perf_event_attr attr = event->attr;
 	struct t4_event ev;
@@ -116,18 +116,13 @@ static int t4_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 	if (ret)
 		return ret;
 	event->hw.config_base = t4_pcr_enable(&ev);
+	/* Shared events count what every strand of the core does (note 13). */
+	if (ev.shared)
+		*traits |= PMU_CORE_TRAIT_OTHER_THREADS;
+	/* The event asked that its task may read its PIC (config1 rdpmc). */
+	if (ev.user_read)
+		*traits |= PMU_CORE_TRAIT_USER_READ;
 	return 0;
-}
-
-/* Shared events count what every strand of the core does (note 13). */
-static bool t4_other_threads(struct pmu_core *pc, struct perf_event *event)
-{
-	struct perf_event_attr attr = event->attr;
-	struct t4_event ev;
-	const char *why;
-
-	attr.config = event->hw.config;
-	return !t4_event_check_attr(&attr, &ev, &why) && ev.shared;
 }
 
 static int t4_decode(struct pmu_core *pc, void *priv, unsigned int slot,
@@ -139,17 +134,6 @@ static int t4_decode(struct pmu_core *pc, void *priv, unsigned int slot,
 
 	attr.config = event->hw.config;
 	return t4_event_check_attr(&attr, &cpu->dec[slot], &why);
-}
-
-/* The event asked that its task may read its PIC (config1 rdpmc). */
-static bool t4_user_read(struct pmu_core *pc, struct perf_event *event)
-{
-	struct perf_event_attr attr = event->attr;
-	struct t4_event ev;
-	const char *why;
-
-	attr.config = event->hw.config;
-	return !t4_event_check_attr(&attr, &ev, &why) && ev.user_read;
 }
 
 static void t4_move(void *priv, unsigned int to, unsigned int from)
@@ -369,8 +353,6 @@ static bool t4_sample(struct pmu_core_sample *sample)
 static const struct pmu_core_ops t4_core_ops = {
 	PMU_CORE_HOOKS(t4),
 	.counters	= &t4_pics,
-	.user_read	= t4_user_read,
-	.other_threads	= t4_other_threads,
 	.config12	= true,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,

@@ -52,6 +52,10 @@
  * @nmi: the model's interrupt between register accesses
  * @leaks: optional; called in a task that counts nothing while no
  *	CPU-wide event exists: whether a counter it can read shows a count
+ * @disturb: optional; leave @slot's counter, which no event uses, about
+ *	to interrupt, as a hypervisor that does not keep the counters could
+ * @storm: optional; whether interrupts keep coming with no event behind
+ *	them
  */
 struct pmu_oracle_ops {
 	unsigned int slots;
@@ -63,6 +67,8 @@ struct pmu_oracle_ops {
 	void (*interrupt)(void);
 	struct pmu_model_nmi *nmi;
 	bool (*leaks)(void);
+	void (*disturb)(unsigned int slot);
+	bool (*storm)(void);
 };
 
 enum pmu_oracle_scope { PMU_ORACLE_A, PMU_ORACLE_B, PMU_ORACLE_CPU };
@@ -326,12 +332,12 @@ static inline bool pmu_oracle_quiet(struct pmu_oracle *o)
 enum pmu_oracle_op {
 	PMU_ORACLE_COUNT, PMU_ORACLE_SWITCH, PMU_ORACLE_DISABLE,
 	PMU_ORACLE_ENABLE, PMU_ORACLE_READ, PMU_ORACLE_PERIOD, PMU_ORACLE_CLOSE,
-	PMU_ORACLE_OPEN,
+	PMU_ORACLE_OPEN, PMU_ORACLE_DISTURB,
 };
 
 static const char *const pmu_oracle_op_name[] = {
 	"count", "switch", "disable", "enable", "read", "period", "close",
-	"open",
+	"open", "disturb",
 };
 
 static inline enum pmu_oracle_op pmu_oracle_pick(struct pmu_oracle *o,
@@ -340,7 +346,8 @@ static inline enum pmu_oracle_op pmu_oracle_pick(struct pmu_oracle *o,
 	u32 r = pmu_oracle_rand(o, 100);
 
 	if (!e->ev)
-		return PMU_ORACLE_OPEN;
+		return o->ops->disturb && r < 10 ? PMU_ORACLE_DISTURB :
+		       PMU_ORACLE_OPEN;
 	if (r < 40)
 		return PMU_ORACLE_COUNT;
 	if (r < 55)
@@ -367,7 +374,8 @@ static inline void pmu_oracle_arm(struct pmu_oracle *o, unsigned int slot,
 {
 	unsigned int s = pmu_oracle_rand(o, o->ops->slots);
 
-	if (!o->ops->nmi || op == PMU_ORACLE_SWITCH || pmu_oracle_rand(o, 3))
+	if (!o->ops->nmi || op == PMU_ORACLE_SWITCH ||
+	    op == PMU_ORACLE_DISTURB || pmu_oracle_rand(o, 3))
 		return;
 	/* A read may meet its event's own interrupt. */
 	if (op == PMU_ORACLE_READ && pmu_oracle_rand(o, 2))
@@ -444,6 +452,13 @@ static inline const char *pmu_oracle_step(struct pmu_oracle *o)
 		break;
 	case PMU_ORACLE_CLOSE:
 		pmu_oracle_close(o, slot);
+		break;
+	case PMU_ORACLE_DISTURB:
+		o->ops->disturb(slot);
+		pmu_oracle_interrupt(o);
+		KUNIT_EXPECT_FALSE_MSG(o->test, o->ops->storm(),
+				       "step %u: interrupts for a counter no event uses keep coming",
+				       o->steps);
 		break;
 	}
 	if (o->ops->nmi)

@@ -2,9 +2,10 @@
 /*
  * The exact-count oracle (pmu-suite-test/oracle.h) on the POWER9 perf glue
  * over the register model: PMC1-4 each count a signal of their own, the
- * alerts freeze the counters (FCECE) until the interrupt is taken, and
- * a task with no events may read the PMCs (PMCC), which must then show
- * nothing of what another task counted.
+ * alerts freeze the counters (FCECE) until the interrupt is taken, a
+ * task with no events may read the PMCs (PMCC), which must then show
+ * nothing of what another task counted, and a PMC no event uses may be
+ * left negative by someone else, which must not raise alerts for ever.
  */
 #include <kunit/test.h>
 #include <linux/module.h>
@@ -18,6 +19,9 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
 /* PMC1-4: instruction fetch signals, each selectable on one PMC only */
 static const u64 p9o_codes[] = { 0x10002, 0x20002, 0x30002, 0x401e0 };
+/* A signal no slot selects: counting it only lets the model check alerts. */
+#define P9O_NOBODY	0x2c056
+#define P9O_DISTURBED	0x80000000U
 
 static u32 p9o_type(void)
 {
@@ -54,10 +58,31 @@ static bool p9o_leaks(void)
 	unsigned int pmc;
 	u32 v;
 
+	/* What p9o_disturb() left is nobody's count. */
 	for (pmc = 1; pmc <= P9_NUM_PMCS; pmc++)
-		if (p9_model_user_read_pmc(pmc, &v) && v)
+		if (p9_model_user_read_pmc(pmc, &v) && v && v != P9O_DISTURBED)
 			return true;
 	return false;
+}
+
+/* A PMC no event uses, left negative (a hypervisor that does not keep it). */
+static void p9o_disturb(unsigned int slot)
+{
+	p9_model.pmc[slot + 1] = P9O_DISTURBED;
+	p9_model_count(P9O_NOBODY, 1);
+}
+
+/* Alerts keep coming: the driver left a negative PMC that may alert. */
+static bool p9o_storm(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		p9_model_count(P9O_NOBODY, 1);
+		if (!p9_model_take_interrupt())
+			return false;
+	}
+	return true;
 }
 
 static const struct pmu_oracle_ops p9o_ops = {
@@ -70,6 +95,8 @@ static const struct pmu_oracle_ops p9o_ops = {
 	.interrupt = p9o_interrupt,
 	.nmi = &p9_model.nmi,
 	.leaks = p9o_leaks,
+	.disturb = p9o_disturb,
+	.storm = p9o_storm,
 };
 
 static int p9o_init(struct kunit *test)

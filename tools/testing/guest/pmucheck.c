@@ -569,6 +569,7 @@ struct ov_result {
 	int stays_off;
 	long period_before, period_after;
 	long group_leader, group_sibling;
+	long pair[2];
 };
 
 static int ring_map(int fd, struct ring *r)
@@ -697,22 +698,48 @@ static int ov_group(int type, __u64 config, __u64 config2, struct ov_result *o)
 	return 0;
 }
 
+/*
+ * Two events of one kind, each on its own (not a group), periods P and
+ * 2P: both sample, on counters of their own.
+ */
+static int ov_pair(int type, __u64 config, struct ov_result *o)
+{
+	struct ring r[2];
+	int fd[2], i;
+
+	fd[0] = ov_open(type, config, -1, OV_PERIOD);
+	fd[1] = fd[0] >= 0 ? ov_open(type, config, -1, 2 * OV_PERIOD) : -1;
+	if (fd[1] < 0 || ring_map(fd[0], &r[0]) || ring_map(fd[1], &r[1]))
+		return -1;
+	for (i = 0; i < 2; i++)
+		ioctl(fd[i], PERF_EVENT_IOC_ENABLE, 0);
+	work(20 * OV_PERIOD);
+	for (i = 0; i < 2; i++) {
+		ioctl(fd[i], PERF_EVENT_IOC_DISABLE, 0);
+		o->pair[i] = ring_samples(&r[i]);
+		ring_unmap(&r[i]);
+	}
+	close_all(fd, 2);
+	return 0;
+}
+
 static int ov_run(int type, __u64 ins, __u64 cyc, int shots,
 		  struct ov_result *o)
 {
 	memset(o, 0, sizeof(*o));
 	return ov_refresh(type, ins, shots, o) || ov_period(type, ins, o) ||
-	       ov_group(type, ins, cyc, o);
+	       ov_group(type, ins, cyc, o) || ov_pair(type, ins, o);
 }
 
 static void ov_print(const char *who, const struct ov_result *o)
 {
 	printf("overflow: %s: refresh %d POLL_IN %d POLL_HUP %d other, %ld samples, %s; "
-	       "period %ld then %ld samples; group %ld and %ld samples\n", who,
+	       "period %ld then %ld samples; group %ld and %ld samples; "
+	       "two alone %ld and %ld samples\n", who,
 	       o->refresh_in, o->refresh_hup, o->refresh_other,
 	       o->refresh_samples, o->stays_off ? "then off" : "still counting",
 	       o->period_before, o->period_after, o->group_leader,
-	       o->group_sibling);
+	       o->group_sibling, o->pair[0], o->pair[1]);
 }
 
 static int check_overflow(const char *pmu, const char *ins, const char *cyc)
@@ -762,6 +789,12 @@ static int check_overflow(const char *pmu, const char *ins, const char *cyc)
 	       "overflow: a group's two events each sample into their ring, as cpu's",
 	       "%ld and %ld (cpu %ld and %ld)", p.group_leader, p.group_sibling,
 	       b.group_leader, b.group_sibling);
+	result(p.pair[0] > 4 && p.pair[1] > 2 &&
+	       labs(p.pair[0] - b.pair[0]) <= 1 &&
+	       labs(p.pair[1] - b.pair[1]) <= 1,
+	       "overflow: two events of one kind, periods P and 2P, each sample as cpu's",
+	       "%ld and %ld (cpu %ld and %ld)", p.pair[0], p.pair[1],
+	       b.pair[0], b.pair[1]);
 	return failures ? 1 : 0;
 }
 

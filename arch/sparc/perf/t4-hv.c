@@ -45,7 +45,10 @@
  * addresses (TABLE 10-4 to 10-6), reached with ASI_PHYS_BYPASS_EC_E. A
  * logical domain sees them only if the hypervisor maps them, and a load
  * from an unmapped address traps, so the DRAM PMUs are registered only
- * when the "dram" parameter asks for them.
+ * when the "dram" parameter asks for them, and only once a load of each
+ * controller's register has come back: the probe's load has an
+ * exception table entry, as get_user()'s has, and a trap there is an
+ * answer, not an oops.
  */
 #define pr_fmt(fmt) "sparc_t4_pmu: " fmt
 
@@ -186,6 +189,31 @@ static u64 t4_phys_load(unsigned long pa)
 	return val;
 }
 
+/* t4_phys_load(), or -EFAULT when the address traps. */
+static int t4_phys_probe(unsigned long pa, u64 *val)
+{
+	int ret;
+	u64 v;
+
+	__asm__ __volatile__("1:\tldxa [%2] %3, %1\n\t"
+			     "clr %0\n"
+			     "2:\n\t"
+			     ".section .fixup,#alloc,#execinstr\n\t"
+			     ".align 4\n"
+			     "3:\tsethi %%hi(2b), %0\n\t"
+			     "jmpl %0 + %%lo(2b), %%g0\n\t"
+			     " mov %4, %0\n\t"
+			     ".previous\n\t"
+			     ".section __ex_table,\"a\"\n\t"
+			     ".align 4\n\t"
+			     ".word 1b, 3b\n\t"
+			     ".previous\n"
+			     : "=&r" (ret), "=&r" (v)
+			     : "r" (pa), "i" (ASI_PHYS_BYPASS_EC_E), "i" (-EFAULT));
+	*val = v;
+	return ret;
+}
+
 static void t4_phys_store(unsigned long pa, u64 val)
 {
 	__asm__ __volatile__("stxa %0, [%1] %2\n\tmembar #Sync"
@@ -207,6 +235,24 @@ static void t4_mcu_write_ctl(unsigned int mcu, u64 value)
 static u64 t4_mcu_read_count(unsigned int mcu)
 {
 	return t4_phys_load(T4_DRAM_PERF_COUNT01 + mcu * T4_DRAM_MCU_STEP);
+}
+
+/* Whether this domain reaches every memory controller's registers. */
+static bool t4_mcu_mapped(void)
+{
+	unsigned int mcu;
+	u64 v;
+
+	for (mcu = 0; mcu < T4_DRAM_NR_MCU; mcu++) {
+		unsigned long pa = T4_DRAM_PERF_CTL + mcu * T4_DRAM_MCU_STEP;
+
+		if (t4_phys_probe(pa, &v)) {
+			pr_err("dram=1: memory controller %u's DRAM_PERF_CTL_REG (physical %#lx) is not mapped in this domain: no DRAM PMUs\n",
+			       mcu, pa);
+			return false;
+		}
+	}
+	return true;
 }
 
 static struct t4_dram_ops t4_mcu_ops = {
@@ -244,7 +290,7 @@ static int __init t4_hv_init(void)
 	ret = t4_register(&t4_hv_ops, "sparc_t4");
 	if (ret)
 		return ret;
-	if (dram) {
+	if (dram && t4_mcu_mapped()) {
 		t4_mcu_ops.poll_ns = (u64)dram_poll_ms * NSEC_PER_MSEC;
 		ret = t4_dram_register(&t4_mcu_ops, "sparc_t4_dram");
 		if (ret)

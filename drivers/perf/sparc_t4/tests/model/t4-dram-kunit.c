@@ -4,13 +4,15 @@
  * against the model's memory controller registers: counting per select
  * code, two counters per controller, power management's counters left
  * alone, polling across 31-bit wraps with and without the sticky bit,
- * events moving when the counting CPU goes offline, and the refusals.
+ * events moving when the counting CPU goes offline, and the refusals; and
+ * the uncore framework's exact-count oracle over them.
  */
 #include <kunit/test.h>
 #include <linux/cpu.h>
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite-test/uncore-oracle.h>
 
 #include "t4-model.h"
 
@@ -194,7 +196,38 @@ static void t4d_follows_hotplug(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t4_dram_pmu_cpu(), next);
 	perf_event_release_kernel(ev);
 }
+
 #endif
+
+/* Slots: reads and writes of each controller, on its two counters. */
+static u32 t4du_type(unsigned int slot)
+{
+	return t4_dram_pmu_type(slot / 2);
+}
+
+static u64 t4du_config(unsigned int slot)
+{
+	return slot % 2;
+}
+
+static void t4du_count(unsigned int slot, u64 n)
+{
+	t4_model_dram_count(slot / 2, slot % 2, n);
+}
+
+static const struct pmu_uoracle_ops t4du_ops = {
+	.slots = 2 * T4_DRAM_NR_MCU,
+	.type = t4du_type,
+	.cpu = t4_dram_pmu_cpu,
+	.config = t4du_config,
+	.count = t4du_count,
+	.poll_ms = POLL_WAIT_MS,
+};
+
+static void t4d_exact_counts(struct kunit *test)
+{
+	pmu_uoracle_test(test, &t4du_ops);
+}
 
 static void excl_user(struct perf_event_attr *a) { a->exclude_user = 1; }
 static void sampling(struct perf_event_attr *a) { a->sample_period = 1000; }
@@ -244,6 +277,7 @@ static struct kunit_case t4d_cases[] = {
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
 	KUNIT_CASE(t4d_follows_hotplug),
 #endif
+	KUNIT_CASE_PARAM(t4d_exact_counts, pmu_uoracle_seed_gen_params),
 	KUNIT_CASE(t4d_refusals),
 	{}
 };

@@ -34,8 +34,12 @@ power9_pmu_kunit-y := $(p9)/tests/p9-event-kunit.o $(p9)/tests/p9-sched-kunit.o 
 		      $(p9)/tests/p9-bhrb-kunit.o
 obj-$(CONFIG_POWER9_PMU_MODEL_KUNIT) += power9_model_kunit.o
 power9_model_kunit-y := $(p9)/tests/model/p9-model.o \
-			$(p9)/tests/model/p9-oracle-kunit.o \
-			$(p9)/tests/model/p9-pmu-kunit.o
+			$(p9)/tests/model/p9-pmu-kunit.o \
+			$(p9)/tests/model/p9-sample-model-kunit.o \
+			$(p9)/tests/model/p9-branch-model-kunit.o \
+			$(p9)/tests/model/p9-ebb-model-kunit.o \
+			$(p9)/tests/model/p9-nmi-model-kunit.o \
+			$(p9)/tests/model/p9-oracle-kunit.o
 obj-$(CONFIG_POWER9_NEST_MODEL_KUNIT) += power9_nest_model_kunit.o
 power9_nest_model_kunit-y := $(p9)/tests/model/p9-nest-model.o \
 			     $(p9)/tests/model/p9-nest-model-kunit.o

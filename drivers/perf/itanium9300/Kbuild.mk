@@ -37,8 +37,11 @@ itanium9300_pmu_kunit-y := $(ia)/tests/ia64-logic-kunit.o \
 			   $(ia)/tests/ia64-uncore-kunit.o
 obj-$(CONFIG_ITANIUM9300_PMU_MODEL_KUNIT) += itanium9300_model_kunit.o
 itanium9300_model_kunit-y := $(ia)/tests/model/ia64-model.o \
-			     $(ia)/tests/model/ia64-oracle-kunit.o \
-			     $(ia)/tests/model/ia64-pmu-kunit.o
+			     $(ia)/tests/model/ia64-pmu-kunit.o \
+			     $(ia)/tests/model/ia64-sample-model-kunit.o \
+			     $(ia)/tests/model/ia64-branch-model-kunit.o \
+			     $(ia)/tests/model/ia64-range-model-kunit.o \
+			     $(ia)/tests/model/ia64-oracle-kunit.o
 obj-$(CONFIG_ITANIUM9300_UNCORE_MODEL_KUNIT) += itanium9300_uncore_model_kunit.o
 itanium9300_uncore_model_kunit-y := $(ia)/tests/model/ia64-uncore-model.o \
 				    $(ia)/tests/model/ia64-uncore-model-kunit.o

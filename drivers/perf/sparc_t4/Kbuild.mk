@@ -30,8 +30,10 @@ sparc_t4_pmu_kunit-y := $(t4)/tests/t4-logic-kunit.o
 sparc_t4_pmu_kunit-$(CONFIG_SPARC64) += $(t4)/tests/t4-reserve-kunit.o
 obj-$(CONFIG_SPARC_T4_PMU_MODEL_KUNIT) += sparc_t4_model_kunit.o
 sparc_t4_model_kunit-y := $(t4)/tests/model/t4-model.o \
-			  $(t4)/tests/model/t4-oracle-kunit.o \
 			  $(t4)/tests/model/t4-pmu-kunit.o \
+			  $(t4)/tests/model/t4-sample-model-kunit.o \
+			  $(t4)/tests/model/t4-nmi-model-kunit.o \
+			  $(t4)/tests/model/t4-oracle-kunit.o \
 			  $(t4)/tests/model/t4-dram-kunit.o
 
 t4-tests := $(sparc_t4_pmu_kunit-y) $(sparc_t4_model_kunit-y) \

@@ -4,8 +4,8 @@
 # Boot a sparc64 kernel under Debian's qemu-system-sparc64 (sun4u, an
 # UltraSPARC-IIi, not a T4) with the SPARC T4 KUnit suites built in and a
 # tiny static init that loads sparc_t4_pmu.ko. Passes when every case of
-# sparc_t4_logic, sparc_t4_pmu_model, sparc_t4_dram_model and
-# sparc_t4_oracle passes
+# sparc_t4_logic, sparc_t4_pmu_model, _sample_model, _nmi_model,
+# sparc_t4_dram_model and sparc_t4_oracle passes
 # (big-endian) and the module refuses the CPU with ENODEV and its message.
 #
 # Uses the harness's kernel source (~/.cache/pmu-suite/src/linux-6.12.*,
@@ -59,8 +59,8 @@ timeout 600 qemu-system-sparc64 -M sun4u -nographic -m 512 -no-reboot \
 
 log=$out/boot.log
 fail=0
-for s in sparc_t4_logic sparc_pmc_reservation sparc_t4_pmu_model sparc_t4_dram_model \
-	sparc_t4_oracle; do
+for s in sparc_t4_logic sparc_pmc_reservation sparc_t4_pmu_model sparc_t4_sample_model \
+	sparc_t4_nmi_model sparc_t4_dram_model sparc_t4_oracle; do
 	body=$(sed -n "/# Subtest: $s\$/,/^\(not \)\?ok [0-9]* $s\$/p" "$log")
 	# A skipped case is not a pass: nothing here may skip.
 	pass=$(echo "$body" | grep -E '^    ok [0-9]+ ' | grep -cv '# SKIP' || true)

@@ -1,53 +1,49 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * KUnit tests of the SPARC T4 core PMU glue on the real perf core,
- * against the register-level model (t4-model.c): counting across task
- * switches with no PCR write, 32-bit wraps, privilege filtering, groups
- * of four, multiplexing, the watchdog's counter left alone, sampling,
- * precise samples and ntc, the ov rewrite and the sl 28 preload, generic
- * events, every refusal, and user reads of a PIC (PCR.picnpt).
+ * KUnit tests of the SPARC T4 perf glue on the real perf core, against
+ * the register-level model (t4-model.c): counting across task switches,
+ * 32-bit wraps, privilege filters, four counters and multiplexing, the
+ * watchdog's counter, events/ files, generic events, refusals, the other
+ * strands' privilege and user reads of a PIC. The helpers all the T4
+ * model suites share (t4k.h) are here.
  */
 #include <kunit/test.h>
 #include <linux/completion.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
-#include <pmu-suite-test/kunit.h>
-#include <pmu-suite-test/model.h>
 
-#include "t4-model.h"
-#include "t4-catalogue.h"
-#include "t4-event.h"
-#include "t4-pmu.h"
+#include "t4k.h"
 
-#define USER_IP		0x100234ULL
+atomic_t t4k_nr_samples;
 
-static atomic_t samples;
-static u64 last_ip;
+u64 t4k_last_ip;
 
-static void t4k_overflow(struct perf_event *event, struct perf_sample_data *data,
-			 struct pt_regs *regs)
+void t4k_overflow(struct perf_event *event, struct perf_sample_data *data,
+		  struct pt_regs *regs)
 {
-	atomic_inc(&samples);
-	last_ip = instruction_pointer(regs);
+	atomic_inc(&t4k_nr_samples);
+	t4k_last_ip = instruction_pointer(regs);
 }
 
 static void excl_hv(struct perf_event_attr *a) { a->exclude_hv = 1; }
+
 static void excl_user(struct perf_event_attr *a) { a->exclude_user = 1; }
-static void user_only(struct perf_event_attr *a)
+
+void t4k_user_only(struct perf_event_attr *a)
 {
 	a->exclude_kernel = 1;
 	a->exclude_hv = 1;
 }
 
-static void precise(struct perf_event_attr *a)
+void t4k_precise(struct perf_event_attr *a)
 {
 	a->precise_ip = 3;
 	a->exclude_hv = 1;
 }
 
-static struct perf_event *t4k_open(u64 config, u64 period,
-				   void (*tweak)(struct perf_event_attr *))
+struct perf_event *t4k_open(u64 config, u64 period,
+			    void (*tweak)(struct perf_event_attr *))
 {
 	struct perf_event_attr attr = {
 		.type = t4_pmu_core.pmu.type,
@@ -63,19 +59,19 @@ static struct perf_event *t4k_open(u64 config, u64 period,
 						NULL);
 }
 
-static int t4k_register(void)
+int t4k_register(void)
 {
 	return t4_register(&t4_model_ops, "sparc_t4_model");
 }
 
-static u64 t4k_value(struct perf_event *event)
+u64 t4k_value(struct perf_event *event)
 {
 	u64 enabled, running;
 
 	return perf_event_read_value(event, &enabled, &running);
 }
 
-static void t4k_count(unsigned int sl, unsigned int mask, u64 total, u64 chunk)
+void t4k_count(unsigned int sl, unsigned int mask, u64 total, u64 chunk)
 {
 	while (total) {
 		u64 n = min(total, chunk);
@@ -85,15 +81,15 @@ static void t4k_count(unsigned int sl, unsigned int mask, u64 total, u64 chunk)
 	}
 }
 
-static int t4k_init(struct kunit *test)
+int t4k_init(struct kunit *test)
 {
 	int ret = pmu_model_pin_current();
 
 	if (ret)
 		return ret;
 	t4_model_reset();
-	atomic_set(&samples, 0);
-	last_ip = 0;
+	atomic_set(&t4k_nr_samples, 0);
+	t4k_last_ip = 0;
 	return 0;
 }
 
@@ -159,7 +155,7 @@ static void t4k_wraps(struct kunit *test)
 static void t4k_privilege_filters(struct kunit *test)
 {
 	struct perf_event *nouser = t4k_open(T4_CONFIG(26, 0), 0, excl_user);
-	struct perf_event *user = t4k_open(T4_CONFIG(26, 0), 0, user_only);
+	struct perf_event *user = t4k_open(T4_CONFIG(26, 0), 0, t4k_user_only);
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(nouser));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(user));
@@ -281,103 +277,6 @@ static void t4k_watchdog_counter(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t4_model.pcr[0], t4_model_watchdog());
 }
 
-static void t4k_samples(struct kunit *test)
-{
-	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 1000, NULL);
-
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	t4_model.pc = USER_IP;
-	t4k_count(26, 0, 2500, 100);
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
-	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
-	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
-	perf_event_release_kernel(ev);
-}
-
-/*
- * A user-only event whose disrupting trap skidded into the kernel: the
- * interrupted registers are the kernel's, and no sample reports them.
- */
-static void t4k_skid_into_kernel(struct kunit *test)
-{
-	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 1000, user_only);
-
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	t4_model.pc = USER_IP;
-	t4k_count(26, 0, 1500, 100);
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
-	t4_model.trap_in_priv = true;
-	t4k_count(26, 0, 1000, 100);
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
-	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
-	perf_event_release_kernel(ev);
-}
-
-/* Precise groups: the sample is the overflowing instruction, or with ntc the one before. */
-static void t4k_precise_samples(struct kunit *test)
-{
-	struct perf_event *ev = t4k_open(T4_CONFIG(16, 0x07), 1000, precise);
-
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	t4_model.pc = USER_IP;
-	t4_model_count(16, 0x01, 2500);
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
-	KUNIT_EXPECT_EQ(test, last_ip, USER_IP);
-	/* No skid: each trap came exactly at the 1000th event. */
-	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
-	t4_model.ntc = true;
-	t4_model_count(16, 0x02, 500);
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 3);
-	KUNIT_EXPECT_EQ(test, last_ip, USER_IP - 4);
-	KUNIT_EXPECT_FALSE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_NTC);
-	KUNIT_EXPECT_EQ(test, t4_model.lost_traps, 0U);
-	perf_event_release_kernel(ev);
-}
-
-/*
- * A PCR write that overflows the PIC has ov set again by hardware: the
- * driver stops counting before it clears ov, so its writes never do.
- */
-static void t4k_ov_rewrite(struct kunit *test)
-{
-	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
-	u64 total = 0x100000000ULL + 5;
-	unsigned int c;
-
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	c = ev->hw.idx;
-	t4_model.write_counts = true;
-	t4_model.mode = T4_MODEL_HYP;
-	t4k_count(26, 0, total, 0x80000000);
-	KUNIT_EXPECT_EQ(test, t4_model.traps, 2U);
-	KUNIT_EXPECT_EQ(test, t4_model.ov_rewrites, 0U);
-	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_OV);
-	KUNIT_EXPECT_GT(test, t4_model.write_events, 0ULL);
-	KUNIT_EXPECT_EQ(test, t4k_value(ev), total + t4_model.write_events);
-	perf_event_release_kernel(ev);
-
-	/* What a single write clearing ov while counting would do. */
-	t4_model.pic[c] = 0xffffffff;
-	t4_model.pcr[c] = T4_PCR_HT | T4_PCR_TOE | (26 << 11);
-	t4_model_ops.write_pcr(c, T4_PCR_HT | (26 << 11));
-	KUNIT_EXPECT_TRUE(test, t4_model.pcr[c] & T4_PCR_OV);
-	KUNIT_EXPECT_EQ(test, t4_model.ov_rewrites, 1U);
-}
-
-static void t4k_sl28_preload(struct kunit *test)
-{
-	struct perf_event *ev = t4k_open(T4_CONFIG(28, 0x03), 2, NULL);
-
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	/* 2^32 - 2 is in the race window: the driver starts at -4. */
-	KUNIT_EXPECT_EQ(test, t4_model.pic[ev->hw.idx], 0xfffffffcU);
-	t4_model_count(28, 0x01, 4);
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 1);
-	KUNIT_EXPECT_EQ(test, t4k_value(ev), 4ULL);
-	KUNIT_EXPECT_LT(test, t4_model.pic[ev->hw.idx], 0xfffffffdU);
-	perf_event_release_kernel(ev);
-}
-
 static struct perf_event *t4k_open_generic(u32 type, u64 config, bool no_hv)
 {
 	struct perf_event_attr attr = {
@@ -436,12 +335,14 @@ static void t4k_generic_events(struct kunit *test)
 }
 
 static void excl_idle(struct perf_event_attr *a) { a->exclude_idle = 1; }
+
 static void excl_host(struct perf_event_attr *a) { a->exclude_host = 1; }
+
 static void precise_only(struct perf_event_attr *a) { a->precise_ip = 1; }
 
 static void user_no_guest(struct perf_event_attr *a)
 {
-	user_only(a);
+	t4k_user_only(a);
 	a->exclude_guest = 1;
 }
 
@@ -461,13 +362,13 @@ static void t4k_refusals(struct kunit *test)
 	ev = t4k_open(T4_CONFIG(3, 0x01) | BIT_ULL(20), 0, excl_hv);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
 	/* Precise only where the group traps precisely, and never with ht. */
-	ev = t4k_open(T4_CONFIG(26, 0), 1000, precise);
+	ev = t4k_open(T4_CONFIG(26, 0), 1000, t4k_precise);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
 	ev = t4k_open(T4_CONFIG(3, 0x04), 1000, precise_only);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
 	ev = t4k_open(T4_CONFIG(3, 0x04), 0, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EOPNOTSUPP);
-	ev = t4k_open(T4_CONFIG(5, 0x07), 1000, precise);
+	ev = t4k_open(T4_CONFIG(5, 0x07), 1000, t4k_precise);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);
 	/* Shared events cannot be filtered; idle cannot be told. */
@@ -511,161 +412,8 @@ static void t4k_other_strands_need_privilege(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
-/*
- * The backend attaches the handler only once the glue can take an
- * interrupt, and detaches it before the glue's state goes: an interrupt
- * that is not the glue's (an NMI-watchdog tick) during either is left to
- * its owner.
- */
-static void t4k_nmi_at_register(struct kunit *test)
-{
-	struct perf_event *ev;
-
-	t4_unregister();
-	KUNIT_EXPECT_EQ(test, t4_model.hook_nmis, 1U);
-	KUNIT_ASSERT_EQ(test, t4k_register(), 0);
-	KUNIT_EXPECT_EQ(test, t4_model.hook_nmis, 2U);
-	KUNIT_EXPECT_EQ(test, t4_model.unclaimed, 2U);
-	ev = t4k_open(T4_CONFIG(26, 0), 0, NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	t4_model_count(26, 0, 500);
-	KUNIT_EXPECT_EQ(test, t4k_value(ev), 500ULL);
-	perf_event_release_kernel(ev);
-}
-
-/* B's overflow, at the PCR write that starts the counter. */
-static void t4k_count_past_period(void)
-{
-	t4_model_count(26, 0, 2000);
-}
-
-/*
- * The framework says the PMU is enabled before it starts counters: an
- * overflow trap taken right after a counter starts is handled, and the
- * counter counts on, instead of being stopped for good.
- */
-static void t4k_nmi_while_starting(struct kunit *test)
-{
-	struct perf_event *ev;
-
-	t4_model.nmi_on_start = t4k_count_past_period;
-	ev = t4k_open(T4_CONFIG(26, 0), 1000, NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	KUNIT_EXPECT_TRUE(test, !t4_model.nmi_on_start);
-	t4k_count(26, 0, 5000, 500);
-	KUNIT_EXPECT_EQ(test, t4k_value(ev), 7000ULL);
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 7);
-	perf_event_release_kernel(ev);
-}
-
-/* Interrupts anywhere (pmu_model_nmi_sweep()). */
-static void t4k_overflow_b(void)
-{
-	t4_model_count(26, 0, 1500);
-}
-
-static struct perf_event *t4k_open_counting(void)
-{
-	return t4k_open(T4_CONFIG(6, 0x01), 0, NULL);
-}
-
-static struct perf_event *t4k_open_b(void)
-{
-	return t4k_open(T4_CONFIG(26, 0), 1000, NULL);
-}
-
-static void t4k_count_a(u64 n)
-{
-	t4_model_count(6, 0x01, n);
-}
-
-/* B's sample: A's counter wraps while B's handler runs. */
-static void t4k_overflow_wraps_a(struct perf_event *event,
-				 struct perf_sample_data *data,
-				 struct pt_regs *regs)
-{
-	atomic_inc(&samples);
-	t4_model_count(6, 0x01, 1010);
-}
-
-/*
- * A counter that wraps while the handler of another's trap runs is
- * folded there (its ov not seen yet), wrap and all; its own trap, taken
- * when the handler returns, finds ov set and must not add 2^32 again.
- */
-static void t4k_wrap_inside_handler(struct kunit *test)
-{
-	struct perf_event_attr attr = {
-		.type = t4_pmu_core.pmu.type,
-		.size = sizeof(attr),
-		.config = T4_CONFIG(26, 0),
-		.sample_period = 1000,
-	};
-	struct perf_event *b, *a;
-
-	b = perf_event_create_kernel_counter(&attr, -1, current,
-					     t4k_overflow_wraps_a, NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	a = t4k_open(T4_CONFIG(6, 0x01), 1000, NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	t4_model_count(26, 0, 1000);
-	KUNIT_EXPECT_EQ(test, atomic_read(&samples), 2);
-	KUNIT_EXPECT_EQ(test, t4k_value(a), 1010ULL);
-	KUNIT_EXPECT_EQ(test, t4k_value(b), 1000ULL);
-	perf_event_release_kernel(a);
-	perf_event_release_kernel(b);
-}
-
-/*
- * An event placed again on its counter, whose PIC meanwhile counted for
- * someone else: a trap of another counter before the PIC is written must
- * not fold it against that count.
- */
-static void t4k_nmi_while_placing(struct kunit *test)
-{
-	struct perf_event *b = t4k_open_b();
-	struct perf_event *a = t4k_open_counting();
-	unsigned int at;
-	bool fired;
-
-	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	for (at = 1; at < 20; at++) {
-		t4k_count_a(100);
-		perf_event_disable(a);
-		KUNIT_ASSERT_GT(test, a->hw.last_tag, 0ULL);
-		t4_model.pic[a->hw.last_tag - 1] = 0x12345678;
-		pmu_model_nmi_arm(&t4_model.nmi, t4k_overflow_b, at);
-		perf_event_enable(a);
-		fired = pmu_model_nmi_disarm(&t4_model.nmi);
-		t4k_count_a(50);
-		KUNIT_EXPECT_EQ_MSG(test, t4k_value(a), 150ULL * at,
-				    "trap after access %u", at);
-		if (!fired)
-			break;
-	}
-	KUNIT_EXPECT_GT(test, at, 2U);
-	perf_event_release_kernel(a);
-	perf_event_release_kernel(b);
-}
-
-static void t4k_nmi_anywhere(struct kunit *test)
-{
-	const struct pmu_model_sweep s = {
-		.nmi = &t4_model.nmi,
-		.overflow = t4k_overflow_b,
-		.open_counting = t4k_open_counting,
-		.open_sampling = t4k_open_b,
-		.count = t4k_count_a,
-		.value = t4k_value,
-		.samples = &samples,
-		.sampled_max = 3000,
-	};
-
-	pmu_model_nmi_sweep(test, &s);
-}
-
 static void user_reads(struct perf_event_attr *a) { a->config1 = T4_CONFIG1_RDPMC; }
+
 static void user_reads_inherit(struct perf_event_attr *a)
 {
 	a->config1 = T4_CONFIG1_RDPMC;
@@ -863,19 +611,19 @@ static void t4k_user_read_only_when_asked(struct kunit *test)
 	perf_event_release_kernel(wide);
 }
 
-static int t4k_suite_init(struct kunit_suite *suite)
+int t4k_suite_init(struct kunit_suite *suite)
 {
 	pmu_model_steady_sample_rate();
 	t4_model_reset();
 	return t4k_register();
 }
 
-static void t4k_suite_exit(struct kunit_suite *suite)
+void t4k_suite_exit(struct kunit_suite *suite)
 {
 	t4_unregister();
 }
 
-static struct kunit_case t4k_cases[] = {
+static struct kunit_case sparc_t4_pmu_model_cases[] = {
 	KUNIT_CASE(t4k_counts),
 	KUNIT_CASE(t4k_switch_without_pcr_writes),
 	KUNIT_CASE(t4k_wraps),
@@ -883,31 +631,21 @@ static struct kunit_case t4k_cases[] = {
 	KUNIT_CASE(t4k_four_at_once),
 	KUNIT_CASE(t4k_multiplexes),
 	KUNIT_CASE(t4k_watchdog_counter),
-	KUNIT_CASE(t4k_samples),
-	KUNIT_CASE(t4k_skid_into_kernel),
-	KUNIT_CASE(t4k_precise_samples),
-	KUNIT_CASE(t4k_ov_rewrite),
-	KUNIT_CASE(t4k_sl28_preload),
 	KUNIT_CASE(t4k_events_files),
 	KUNIT_CASE(t4k_generic_events),
 	KUNIT_CASE(t4k_refusals),
 	KUNIT_CASE(t4k_other_strands_need_privilege),
-	KUNIT_CASE(t4k_nmi_at_register),
-	KUNIT_CASE(t4k_nmi_while_starting),
-	KUNIT_CASE(t4k_nmi_anywhere),
-	KUNIT_CASE(t4k_wrap_inside_handler),
-	KUNIT_CASE(t4k_nmi_while_placing),
 	KUNIT_CASE(t4k_user_read),
 	KUNIT_CASE(t4k_user_read_only_when_asked),
 	{}
 };
 
-static struct kunit_suite t4k_suite = {
+static struct kunit_suite sparc_t4_pmu_model_suite = {
 	.name = "sparc_t4_pmu_model",
 	.init = t4k_init,
 	.suite_init = t4k_suite_init,
 	.suite_exit = t4k_suite_exit,
-	.test_cases = t4k_cases,
+	.test_cases = sparc_t4_pmu_model_cases,
 };
 
-kunit_test_suite(t4k_suite);
+kunit_test_suite(sparc_t4_pmu_model_suite);

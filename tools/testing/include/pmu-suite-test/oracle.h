@@ -531,9 +531,9 @@ static inline void pmu_oracle_run(struct kunit *test,
 }
 
 /*
- * The test run does the fixed seeds; oracle_seed and oracle_steps on the
- * kernel's command line (<module>.oracle_seed=N) replay one sequence or
- * run longer.
+ * The test run does the fixed seeds 1-3; oracle_seed=N and oracle_steps on
+ * the kernel's command line (<module>.oracle_seed=N) run N, N + 1 and N + 2
+ * instead: the first replays N.
  */
 static unsigned long long oracle_seed;
 module_param(oracle_seed, ullong, 0444);
@@ -542,11 +542,17 @@ static unsigned int oracle_steps = 1500;
 module_param(oracle_steps, uint, 0444);
 MODULE_PARM_DESC(oracle_steps, "steps of each oracle sequence");
 
+/* The seed a case runs: 1-3, or from <module>.oracle_seed on. */
+static inline u64 pmu_oracle_seed_of(const u64 *seed)
+{
+	return oracle_seed ? oracle_seed + *seed - 1 : *seed;
+}
+
 static const u64 pmu_oracle_seeds[] = { 1, 2, 3 };
 
 static inline void pmu_oracle_seed_desc(const u64 *seed, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "seed %llu", oracle_seed ?: *seed);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "seed %llu", pmu_oracle_seed_of(seed));
 }
 
 KUNIT_ARRAY_PARAM(pmu_oracle_seed, pmu_oracle_seeds, pmu_oracle_seed_desc);
@@ -557,7 +563,7 @@ static inline void pmu_oracle_test(struct kunit *test,
 {
 	const u64 *seed = test->param_value;
 
-	pmu_oracle_run(test, ops, oracle_seed ?: *seed, oracle_steps);
+	pmu_oracle_run(test, ops, pmu_oracle_seed_of(seed), oracle_steps);
 }
 
 #endif /* _PMU_SUITE_ORACLE_H */

@@ -167,11 +167,17 @@ static inline void pmu_uoracle_run(struct kunit *test,
 		   seed, step, polls, moves);
 }
 
+/* The seed a case runs: 1-3, or from <module>.uoracle_seed on. */
+static inline u64 pmu_uoracle_seed_of(const u64 *seed)
+{
+	return uoracle_seed ? uoracle_seed + *seed - 1 : *seed;
+}
+
 static const u64 pmu_uoracle_seeds[] = { 1, 2 };
 
 static inline void pmu_uoracle_seed_desc(const u64 *seed, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "seed %llu", uoracle_seed ?: *seed);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "seed %llu", pmu_uoracle_seed_of(seed));
 }
 
 KUNIT_ARRAY_PARAM(pmu_uoracle_seed, pmu_uoracle_seeds, pmu_uoracle_seed_desc);
@@ -182,7 +188,7 @@ static inline void pmu_uoracle_test(struct kunit *test,
 {
 	const u64 *seed = test->param_value;
 
-	pmu_uoracle_run(test, ops, uoracle_seed ?: *seed, uoracle_steps);
+	pmu_uoracle_run(test, ops, pmu_uoracle_seed_of(seed), uoracle_steps);
 }
 
 #endif /* _PMU_SUITE_UNCORE_ORACLE_H */

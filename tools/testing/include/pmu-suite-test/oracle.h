@@ -56,6 +56,9 @@
  *	to interrupt, as a hypervisor that does not keep the counters could
  * @storm: optional; whether interrupts keep coming with no event behind
  *	them
+ * @reset: put the model in its reset state
+ * @register_pmu: register the driver's PMU over the model as @name
+ * @unregister_pmu: unregister it
  */
 struct pmu_oracle_ops {
 	unsigned int slots;
@@ -69,6 +72,9 @@ struct pmu_oracle_ops {
 	bool (*leaks)(void);
 	void (*disturb)(unsigned int slot);
 	bool (*storm)(void);
+	void (*reset)(void);
+	int (*register_pmu)(const char *name);
+	void (*unregister_pmu)(void);
 };
 
 enum pmu_oracle_scope { PMU_ORACLE_A, PMU_ORACLE_B, PMU_ORACLE_CPU };
@@ -565,5 +571,56 @@ static inline void pmu_oracle_test(struct kunit *test,
 
 	pmu_oracle_run(test, ops, pmu_oracle_seed_of(seed), oracle_steps);
 }
+
+/**
+ * PMU_ORACLE_SUITE() - the KUnit suite @sname: the oracle on @ops
+ * @sname: the suite's name, and the PMU's while it runs
+ * @ops: the model's part (struct pmu_oracle_ops)
+ *
+ * Each case runs pinned to its CPU, on a model just reset.
+ */
+#define PMU_ORACLE_SUITE(sname, ops)					\
+static const struct pmu_oracle_ops *const sname##_ops = ops;		\
+									\
+static int sname##_init(struct kunit *test)				\
+{									\
+	int ret = pmu_model_pin_current();				\
+									\
+	if (!ret)							\
+		sname##_ops->reset();					\
+	return ret;							\
+}									\
+									\
+static void sname##_exact_counts(struct kunit *test)			\
+{									\
+	pmu_oracle_test(test, sname##_ops);				\
+}									\
+									\
+static int sname##_suite_init(struct kunit_suite *suite)		\
+{									\
+	pmu_model_steady_sample_rate();					\
+	sname##_ops->reset();						\
+	return sname##_ops->register_pmu(#sname);			\
+}									\
+									\
+static void sname##_suite_exit(struct kunit_suite *suite)		\
+{									\
+	sname##_ops->unregister_pmu();					\
+}									\
+									\
+static struct kunit_case sname##_cases[] = {				\
+	KUNIT_CASE_PARAM(sname##_exact_counts, pmu_oracle_seed_gen_params), \
+	{}								\
+};									\
+									\
+static struct kunit_suite sname##_suite = {				\
+	.name = #sname,							\
+	.init = sname##_init,						\
+	.suite_init = sname##_suite_init,				\
+	.suite_exit = sname##_suite_exit,				\
+	.test_cases = sname##_cases,					\
+};									\
+									\
+kunit_test_suite(sname##_suite)
 
 #endif /* _PMU_SUITE_ORACLE_H */

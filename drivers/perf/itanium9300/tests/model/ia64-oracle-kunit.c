@@ -51,6 +51,11 @@ static void ia64o_interrupt(void)
 	ia64_model_take_interrupt();
 }
 
+static int ia64o_register(const char *name)
+{
+	return ia64_register(&ia64_model_ops, name);
+}
+
 static const struct pmu_oracle_ops ia64o_ops = {
 	.slots = ARRAY_SIZE(ia64o_kinds),
 	.type = ia64o_type,
@@ -60,46 +65,9 @@ static const struct pmu_oracle_ops ia64o_ops = {
 	.count = ia64o_count,
 	.interrupt = ia64o_interrupt,
 	.nmi = &ia64_model.nmi,
+	.reset = ia64_model_reset,
+	.register_pmu = ia64o_register,
+	.unregister_pmu = ia64_unregister,
 };
 
-static int ia64o_init(struct kunit *test)
-{
-	int ret = pmu_model_pin_current();
-
-	if (ret)
-		return ret;
-	ia64_model_reset();
-	return 0;
-}
-
-static void ia64o_exact_counts(struct kunit *test)
-{
-	pmu_oracle_test(test, &ia64o_ops);
-}
-
-static int ia64o_suite_init(struct kunit_suite *suite)
-{
-	pmu_model_steady_sample_rate();
-	ia64_model_reset();
-	return ia64_register(&ia64_model_ops, "itanium9300_oracle");
-}
-
-static void ia64o_suite_exit(struct kunit_suite *suite)
-{
-	ia64_unregister();
-}
-
-static struct kunit_case ia64o_cases[] = {
-	KUNIT_CASE_PARAM(ia64o_exact_counts, pmu_oracle_seed_gen_params),
-	{}
-};
-
-static struct kunit_suite ia64o_suite = {
-	.name = "itanium9300_oracle",
-	.init = ia64o_init,
-	.suite_init = ia64o_suite_init,
-	.suite_exit = ia64o_suite_exit,
-	.test_cases = ia64o_cases,
-};
-
-kunit_test_suite(ia64o_suite);
+PMU_ORACLE_SUITE(itanium9300_oracle, &ia64o_ops);

@@ -85,6 +85,11 @@ static bool p9o_storm(void)
 	return true;
 }
 
+static int p9o_register(const char *name)
+{
+	return p9_register(&p9_model_ops, name);
+}
+
 static const struct pmu_oracle_ops p9o_ops = {
 	.slots = ARRAY_SIZE(p9o_codes),
 	.type = p9o_type,
@@ -97,46 +102,9 @@ static const struct pmu_oracle_ops p9o_ops = {
 	.leaks = p9o_leaks,
 	.disturb = p9o_disturb,
 	.storm = p9o_storm,
+	.reset = p9_model_reset,
+	.register_pmu = p9o_register,
+	.unregister_pmu = p9_unregister,
 };
 
-static int p9o_init(struct kunit *test)
-{
-	int ret = pmu_model_pin_current();
-
-	if (ret)
-		return ret;
-	p9_model_reset();
-	return 0;
-}
-
-static void p9o_exact_counts(struct kunit *test)
-{
-	pmu_oracle_test(test, &p9o_ops);
-}
-
-static int p9o_suite_init(struct kunit_suite *suite)
-{
-	pmu_model_steady_sample_rate();
-	p9_model_reset();
-	return p9_register(&p9_model_ops, "power9_oracle");
-}
-
-static void p9o_suite_exit(struct kunit_suite *suite)
-{
-	p9_unregister();
-}
-
-static struct kunit_case p9o_cases[] = {
-	KUNIT_CASE_PARAM(p9o_exact_counts, pmu_oracle_seed_gen_params),
-	{}
-};
-
-static struct kunit_suite p9o_suite = {
-	.name = "power9_oracle",
-	.init = p9o_init,
-	.suite_init = p9o_suite_init,
-	.suite_exit = p9o_suite_exit,
-	.test_cases = p9o_cases,
-};
-
-kunit_test_suite(p9o_suite);
+PMU_ORACLE_SUITE(power9_oracle, &p9o_ops);

@@ -51,6 +51,11 @@ static void t4o_interrupt(void)
 {
 }
 
+static int t4o_register(const char *name)
+{
+	return t4_register(&t4_model_ops, name);
+}
+
 static const struct pmu_oracle_ops t4o_ops = {
 	.slots = ARRAY_SIZE(t4o_kinds),
 	.type = t4o_type,
@@ -60,46 +65,9 @@ static const struct pmu_oracle_ops t4o_ops = {
 	.count = t4o_count,
 	.interrupt = t4o_interrupt,
 	.nmi = &t4_model.nmi,
+	.reset = t4_model_reset,
+	.register_pmu = t4o_register,
+	.unregister_pmu = t4_unregister,
 };
 
-static int t4o_init(struct kunit *test)
-{
-	int ret = pmu_model_pin_current();
-
-	if (ret)
-		return ret;
-	t4_model_reset();
-	return 0;
-}
-
-static void t4o_exact_counts(struct kunit *test)
-{
-	pmu_oracle_test(test, &t4o_ops);
-}
-
-static int t4o_suite_init(struct kunit_suite *suite)
-{
-	pmu_model_steady_sample_rate();
-	t4_model_reset();
-	return t4_register(&t4_model_ops, "sparc_t4_oracle");
-}
-
-static void t4o_suite_exit(struct kunit_suite *suite)
-{
-	t4_unregister();
-}
-
-static struct kunit_case t4o_cases[] = {
-	KUNIT_CASE_PARAM(t4o_exact_counts, pmu_oracle_seed_gen_params),
-	{}
-};
-
-static struct kunit_suite t4o_suite = {
-	.name = "sparc_t4_oracle",
-	.init = t4o_init,
-	.suite_init = t4o_suite_init,
-	.suite_exit = t4o_suite_exit,
-	.test_cases = t4o_cases,
-};
-
-kunit_test_suite(t4o_suite);
+PMU_ORACLE_SUITE(sparc_t4_oracle, &t4o_ops);

@@ -18,5 +18,4 @@ harness_perf_kunit-y := $(pc)/tests/harness_perf_kunit.o \
 			$(pc)/tests/package_kunit.o $(pc)/tests/uncore_kunit.o
 
 pc-tests := $(pmu_common_kunit-y) $(harness_perf_kunit-y)
-$(foreach o,$(pc-tests),$(eval CFLAGS_$(o) += $(suite-test-headers)))
-$(call suite-private-headers,$(pc),$(pc-tests))
+$(call suite-tests,$(pc),$(pc-tests))

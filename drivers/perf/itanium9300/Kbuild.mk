@@ -48,5 +48,4 @@ itanium9300_uncore_model_kunit-y := $(ia)/tests/model/ia64-uncore-model.o \
 
 ia-tests := $(itanium9300_pmu_kunit-y) $(itanium9300_model_kunit-y) \
 	    $(itanium9300_uncore_model_kunit-y)
-$(foreach o,$(ia-tests),$(eval CFLAGS_$(o) += $(suite-test-headers)))
-$(call suite-private-headers,$(ia),$(ia-tests))
+$(call suite-tests,$(ia),$(ia-tests))

@@ -46,5 +46,4 @@ power9_nest_model_kunit-y := $(p9)/tests/model/p9-nest-model.o \
 
 p9-tests := $(power9_pmu_kunit-y) $(power9_model_kunit-y) \
 	    $(power9_nest_model_kunit-y)
-$(foreach o,$(p9-tests),$(eval CFLAGS_$(o) += $(suite-test-headers)))
-$(call suite-private-headers,$(p9),$(p9-tests))
+$(call suite-tests,$(p9),$(p9-tests))

@@ -38,5 +38,4 @@ sparc_t4_model_kunit-y := $(t4)/tests/model/t4-model.o \
 
 t4-tests := $(sparc_t4_pmu_kunit-y) $(sparc_t4_model_kunit-y) \
 	    $(t4)/tests/t4-reserve-kunit.o
-$(foreach o,$(t4-tests),$(eval CFLAGS_$(o) += $(suite-test-headers)))
-$(call suite-private-headers,$(t4),$(t4-tests))
+$(call suite-tests,$(t4),$(t4-tests))

@@ -115,16 +115,6 @@ struct pmu_core_sample {
 };
 
 /**
- * struct pmu_alias_field - a format/ field that events/ files may print
- * @name: its name in format/
- * @bits: its config bits
- */
-struct pmu_alias_field {
-	const char *name;
-	u64 bits;
-};
-
-/**
  * struct pmu_core_ops - what a core PMU driver gives the framework
  * @counters: the counters of one CPU (at most PMU_CORE_MAX_EVENTS), their
  *	width and where they interrupt
@@ -176,16 +166,11 @@ struct pmu_alias_field {
  *	with pmu_core_sample_regs(); false drops the sample
  * @release_extra: optional; run before the hardware is given back (the
  *	last event went)
- * @format: the format/ attributes, NULL-terminated
+ * @format: the format/ attributes, PMU_FORMAT_FIELD()s (the generated
+ *	fields header's list), NULL-terminated; an events/ file prints its
+ *	event's values of them (pmu_format_print())
  * @catalogue: the PMU's catalogue table (PMU_CATALOGUE()); events/ has a
  *	file for each entry, and one for each generic event it names
- * @event_bits: the config bits of format/event; an events/ file prints
- *	its event's value of them as "event=0x..."
- * @umask_bits: optional; the config bits of format/umask, printed after
- *	the event as ",umask=0x..."
- * @alias_fields: optional; further format/ fields, printed after those as
- *	",name=0x..." when an events/ file's event sets them; the list ends
- *	with a NULL name
  * @extra_events: optional; add events/ files for configurations of the
  *	driver's own, with pmu_events_add(), at most @n_extra_events
  * @n_extra_events: room for @extra_events
@@ -245,9 +230,6 @@ struct pmu_core_ops {
 	void (*release_extra)(struct pmu_core *pc);
 	struct attribute **format;
 	struct pmu_catalogue catalogue;
-	u64 event_bits;
-	u64 umask_bits;
-	const struct pmu_alias_field *alias_fields;
 	void (*extra_events)(struct pmu_events *e);
 	unsigned int n_extra_events;
 	unsigned int max_precise;

@@ -48,10 +48,8 @@ struct pmu_uncore_set;
  *	count goes on
  * @update: add what @event's counter counted since @prev_count to its
  *	count; with @stop, leave the counter stopped as well
- * @format: the format/ attributes, NULL-terminated; NULL for a PMU whose
- *	only field is "event"
- * @format_event: with no @format, the config bits of "event"
- *	(format/event), e.g. "config:0-15"
+ * @format: the format/ attributes, NULL-terminated: PMU_FORMAT_FIELD()s,
+ *	the generated fields header's list
  * @catalogue: the PMU's catalogue table (PMU_CATALOGUE()): events/ has a
  *	file for each entry, printed from its config
  * @nr_events: optional, for events/ names that are computed: events
@@ -71,7 +69,6 @@ struct pmu_uncore_ops {
 	void (*update)(struct pmu_uncore *pu, struct perf_event *event,
 		       bool stop);
 	struct attribute **format;
-	const char *format_event;
 	struct pmu_catalogue catalogue;
 	unsigned int nr_events;
 	const char *(*event_at)(struct pmu_uncore *pu, unsigned int i, u64 *id);
@@ -96,8 +93,6 @@ struct pmu_uncore_timer {
  * @set: the set it belongs to
  * @ops: the driver's hooks
  * @format_group: format/
- * @format_event: format/event, when the driver gives only its bits
- * @format_attrs: its attribute list
  * @events: events/
  * @groups: format/, events/, the cpumask attribute and NULL
  * @registered: registered with perf
@@ -107,8 +102,6 @@ struct pmu_uncore {
 	struct pmu_uncore_set *set;
 	const struct pmu_uncore_ops *ops;
 	struct attribute_group format_group;
-	struct dev_ext_attribute format_event;
-	struct attribute *format_attrs[2];
 	struct pmu_events events;
 	const struct attribute_group *groups[4];
 	bool registered;

@@ -126,3 +126,128 @@ class Output:
         for p in self.stale:
             print('stale generated file: %s' % p, file=sys.stderr)
         return 1 if self.stale else 0
+
+
+FIELD_WORDS = ('config', 'config1', 'config2')
+FIELD_PRINT = {None: '0', 'event': 'PMU_FIELD_EVENT',
+               'umask': 'PMU_FIELD_UMASK', 'alias': 'PMU_FIELD_ALIAS'}
+
+
+class FieldError(Exception):
+    pass
+
+
+def field_mask(field):
+    """The mask of a fields.json field."""
+    hi, lo = field['bits']
+    return ((1 << (hi - lo + 1)) - 1) << lo
+
+
+def fields_of(doc, pmu=0, word='config'):
+    """{format/ name or define: (hi, lo)} of one config word of set @pmu."""
+    out = {}
+    for f in doc['sets'][pmu]['fields']:
+        if f.get('word', 'config') == word:
+            out[f.get('format') or f['define']] = tuple(f['bits'])
+    return out
+
+
+def _field_line(f):
+    hi, lo = f['bits']
+    if not (0 <= lo <= hi <= 63):
+        raise FieldError('%s: bits %d:%d' % (f['define'], hi, lo))
+    mask = 'BIT_ULL(%d)' % lo if hi == lo else 'GENMASK_ULL(%d, %d)' % (hi, lo)
+    line = '%s%s' % (_tab_pad('#define %s' % f['define'], 40), mask)
+    note = f.get('note')
+    word = f.get('word', 'config')
+    if word != 'config':
+        note = '%s%s' % (word, ': ' + note if note else '')
+    if note:
+        line = '%s/* %s */' % (_tab_pad(line, 64), note)
+    if columns(line) > 100:
+        raise FieldError('%s: line too long' % f['define'])
+    return line + '\n'
+
+
+def _tab_pad(text, column):
+    width = columns(text)
+    return text + '\t' * max(1, (column - width + 7) // 8)
+
+
+def _fields_sets(doc):
+    """Check @doc's sets; yield each with {format/ name: field}."""
+    for s in doc['sets']:
+        by_name = {}
+        defines = set()
+        for f in s['fields']:
+            if f['define'] in defines:
+                raise FieldError('%s twice' % f['define'])
+            defines.add(f['define'])
+            if f.get('word', 'config') not in FIELD_WORDS:
+                raise FieldError('%s: word %s' % (f['define'], f['word']))
+            if f.get('print') not in FIELD_PRINT:
+                raise FieldError('%s: print %s' % (f['define'], f['print']))
+            # "also": further format/ names of the same bits, printed by
+            # no events/ file (T4's sl and mask beside event and umask)
+            names = ([f['format']] if f.get('format') else []) + \
+                f.get('also', [])
+            for i, name in enumerate(names):
+                if name in by_name:
+                    raise FieldError('format/%s twice' % name)
+                by_name[name] = f if not i else dict(f, print=None)
+        for array, names in s.get('formats', {}).items():
+            for name in names:
+                if name not in by_name:
+                    raise FieldError('%s: no field %s' % (array, name))
+        yield s, by_name
+
+
+def fields_header(doc, tool, source):
+    """The C header of a fields.json: one mask per field.
+
+    Each field is a GENMASK_ULL() (BIT_ULL() for one bit) of its config
+    word, which decode reads. The masks need <linux/bits.h> in the kernel;
+    a user-space tool that includes the header defines GENMASK_ULL() and
+    BIT_ULL() itself. Each list of "formats" is declared as an attribute
+    array, which fields_source() defines.
+    """
+    guard = doc['guard']
+    out = [c_banner(source, tool, header=True)]
+    out.append('\n#ifndef %s\n#define %s\n\n#ifdef __KERNEL__\n'
+               '#include <linux/bits.h>\n#endif\n' % (guard, guard))
+    arrays = []
+    for s, _ in _fields_sets(doc):
+        out.append('\n/*\n%s */\n' % ''.join(
+            (' * %s\n' % line).replace(' \n', '\n') for line in
+            textwrap.wrap(s['comment'], 72)))
+        for f in s['fields']:
+            out.append(_field_line(f))
+        arrays += list(s.get('formats', {}))
+    if arrays:
+        out.append('\n/* format/ of each PMU (%s) */\nstruct attribute;\n\n'
+                   % os.path.basename(doc['source']))
+        out.append(''.join('extern struct attribute *%s[];\n' % a
+                           for a in arrays))
+    out.append('\n#endif /* %s */\n' % guard)
+    return ''.join(out)
+
+
+def fields_source(doc, tool, source):
+    """The format/ attribute arrays of a fields.json (PMU_FORMAT_FIELD())."""
+    out = [c_banner(source, tool)]
+    out.append('\n#include <kunit/visibility.h>\n#include <linux/export.h>\n'
+               '#include <pmu-suite/format.h>\n\n#include "%s"\n'
+               % os.path.basename(doc['header']))
+    for s, by_name in _fields_sets(doc):
+        for array, names in s.get('formats', {}).items():
+            out.append('\nstruct attribute *%s[] = {\n' % array)
+            for name in names:
+                f = by_name[name]
+                line = '\tPMU_FORMAT_FIELD(%s, %d, %s, %s),' % (
+                    name, FIELD_WORDS.index(f.get('word', 'config')),
+                    f['define'], FIELD_PRINT[f.get('print')])
+                if columns(line) > 100:
+                    raise FieldError('%s: line too long' % name)
+                out.append(line + '\n')
+            out.append('\tNULL\n};\nEXPORT_SYMBOL_IF_KUNIT(%s);\n' % array)
+    return ''.join(out)

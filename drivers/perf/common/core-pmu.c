@@ -24,6 +24,7 @@
 #include <pmu-suite/core-pmu.h>
 #include <pmu-suite/counter.h>
 #include <pmu-suite/events.h>
+#include <pmu-suite/format.h>
 #include "sampling.h"
 #include "unregister.h"
 
@@ -934,40 +935,12 @@ static void pmu_core_init_caps(struct pmu_core *pc)
 }
 
 /* The value of the config field @bits, and how many hex digits it takes */
-static u64 pmu_core_field(u64 bits, u64 config)
-{
-	return (config & bits) >> __ffs64(bits);
-}
-
-static int pmu_core_field_digits(u64 bits)
-{
-	return DIV_ROUND_UP(hweight64(bits), 4);
-}
-
-/*
- * events/: every file gives its event's format/event and format/umask,
- * and the driver's further fields its event sets.
- */
+/* events/: every file prints its event's fields (pmu_format_print()). */
 static ssize_t pmu_core_event_show(struct device *dev,
 				   struct device_attribute *attr, char *page)
 {
-	const struct pmu_core_ops *ops = pmu_core_of_dev(dev)->ops;
-	const struct pmu_alias_field *f = ops->alias_fields;
-	u64 id = pmu_events_id(attr);
-	int len;
-
-	len = sysfs_emit(page, "event=0x%0*llx",
-			 pmu_core_field_digits(ops->event_bits),
-			 pmu_core_field(ops->event_bits, id));
-	if (ops->umask_bits)
-		len += sysfs_emit_at(page, len, ",umask=0x%0*llx",
-				     pmu_core_field_digits(ops->umask_bits),
-				     pmu_core_field(ops->umask_bits, id));
-	for (; f && f->name; f++)
-		if (id & f->bits)
-			len += sysfs_emit_at(page, len, ",%s=0x%llx", f->name,
-					     pmu_core_field(f->bits, id));
-	return len + sysfs_emit_at(page, len, "\n");
+	return pmu_format_print(pmu_core_of_dev(dev)->ops->format,
+				pmu_events_id(attr), page);
 }
 
 /**
@@ -991,7 +964,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		return -EBUSY;
 	if (!ops->counters || !ops->counters->n ||
 	    ops->counters->n > PMU_CORE_MAX_EVENTS || !ops->counters->width ||
-	    ops->counters->width > PMU_CORE_PREV_GEN_SHIFT || !ops->event_bits ||
+	    ops->counters->width > PMU_CORE_PREV_GEN_SHIFT || !ops->format ||
 	    !backend->reserve ||
 	    !backend->release || !backend->read_counter ||
 	    !backend->write_counter)

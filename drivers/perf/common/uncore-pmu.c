@@ -280,17 +280,6 @@ static ssize_t pmu_uncore_event_show(struct device *dev,
 	return sysfs_emit(page, "event=0x%llx\n", id);
 }
 
-/* format/event of a PMU whose driver gives only the field's bits */
-static ssize_t pmu_uncore_format_show(struct device *dev,
-				      struct device_attribute *attr, char *page)
-{
-	struct dev_ext_attribute *ea = container_of(attr,
-						    struct dev_ext_attribute,
-						    attr);
-
-	return sysfs_emit(page, "%s\n", (const char *)ea->var);
-}
-
 /**
  * pmu_uncore_set_init() - set up a set before its PMUs are registered
  * @set: the set
@@ -383,7 +372,7 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 	if (i == PMU_UNCORE_MAX_PMUS)
 		return -ENOSPC;
 	if (!ops->init || !ops->start || !ops->update ||
-	    !(ops->format || ops->format_event) ||
+	    !ops->format ||
 	    (ops->nr_events && !ops->event_at))
 		return -EINVAL;
 	*pu = (struct pmu_uncore) { .set = set, .ops = ops };
@@ -400,15 +389,6 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 	}
 	pu->format_group.name = "format";
 	pu->format_group.attrs = ops->format;
-	if (!ops->format) {
-		pu->format_event = (struct dev_ext_attribute) {
-			.attr	= __ATTR(event, 0444, pmu_uncore_format_show, NULL),
-			.var	= (void *)ops->format_event,
-		};
-		sysfs_attr_init(&pu->format_event.attr.attr);
-		pu->format_attrs[0] = &pu->format_event.attr.attr;
-		pu->format_group.attrs = pu->format_attrs;
-	}
 	pu->groups[0] = &pu->format_group;
 	pu->groups[1] = &pu->events.group;
 	pu->groups[2] = &pmu_uncore_attr_group;

@@ -24,7 +24,8 @@ itanium9300_pmu_core-y := $(ia)/ia64-core.o $(ia)/ia64-catalogue.o \
 			  $(ia)/ia64-generic.o $(ia)/ia64-pmc.o \
 			  $(ia)/ia64-sample.o $(ia)/ia64-uncore.o
 itanium9300_pmu_core-$(CONFIG_PERF_EVENTS) += $(ia)/ia64-pmu.o \
-						$(ia)/ia64-uncore-pmu.o
+						$(ia)/ia64-uncore-pmu.o \
+						$(ia)/ia64-fields.o
 
 obj-$(CONFIG_ITANIUM9300_PMU) += itanium9300_pmu.o
 itanium9300_pmu-y := arch/ia64/perf/ia64-hw.o

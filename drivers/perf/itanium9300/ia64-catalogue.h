@@ -8,18 +8,16 @@
 #ifndef _IA64_CATALOGUE_H
 #define _IA64_CATALOGUE_H
 
+#include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/types.h>
 #include <pmu-suite/events.h>
 
-/*
- * perf_event_attr.config of the core PMU: PMC.es in bits 8-15, PMC.umask
- * in bits 16-19 (format "event=config:8-15", "umask=config:16-19").
- */
-#define IA64_CONFIG_CODE_SHIFT	8
-#define IA64_CONFIG_UMASK_SHIFT	16
-#define IA64_CONFIG(code, umask)	((u64)(code) << IA64_CONFIG_CODE_SHIFT | \
-					 (u64)(umask) << IA64_CONFIG_UMASK_SHIFT)
+#include "ia64-fields.h"
+
+/* The config of PMC.es @code and PMC.umask @umask (ia64-fields.h). */
+#define IA64_CONFIG(code, umask)	((u64)(code) << __bf_shf(IA64_CFG_ES) | \
+					 (u64)(umask) << __bf_shf(IA64_CFG_UMASK))
 
 /* ia64_catalogue_event.flags */
 #define IA64_EV_IAR		BIT(0)	/* instruction address range qualification */

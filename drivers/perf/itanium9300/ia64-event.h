@@ -25,25 +25,9 @@
 
 #include "ia64-catalogue.h"
 
-#define IA64_CFG_ES		GENMASK_ULL(15, 8)
-#define IA64_CFG_UMASK		GENMASK_ULL(19, 16)
-#define IA64_CFG_THRESHOLD	GENMASK_ULL(22, 20)
-#define IA64_CFG_ALL		BIT_ULL(26)
-#define IA64_CFG_MESI		GENMASK_ULL(30, 27)
-#define IA64_CFG_EAR_MODE	GENMASK_ULL(33, 32)
-#define IA64_CFG_EAR_UMASK	GENMASK_ULL(41, 34)
-#define IA64_CFG_IPEAR		BIT_ULL(42)
-#define IA64_CFG_IPEAR_DELAY	GENMASK_ULL(50, 43)
-/* PMC39's tm, ptm and ppm; 0 asks for the default, 11 for ptm and ppm. */
-#define IA64_CFG_ETB_TM		GENMASK_ULL(52, 51)
-#define IA64_CFG_ETB_PTM	GENMASK_ULL(54, 53)
-#define IA64_CFG_ETB_PPM	GENMASK_ULL(56, 55)
-#define IA64_CFG_ETB_IPREL	BIT_ULL(57)	/* brt = 01 */
+/* The fields' masks are generated from fields.json (ia64-fields.h). */
 #define IA64_CFG_ETB		(IA64_CFG_ETB_TM | IA64_CFG_ETB_PTM | \
 				 IA64_CFG_ETB_PPM | IA64_CFG_ETB_IPREL)
-/* CPE_CSR_QEAR_CTL's mc and thresh (Table 5-5), cpe_cpp_misc.cear only. */
-#define IA64_CFG_QEAR_MC	GENMASK_ULL(60, 58)
-#define IA64_CFG_QEAR_THRESH	GENMASK_ULL(62, 61)
 #define IA64_CFG_VALID		(IA64_CFG_ES | IA64_CFG_UMASK | \
 				 IA64_CFG_THRESHOLD | IA64_CFG_ALL | \
 				 IA64_CFG_MESI | IA64_CFG_EAR_MODE | \
@@ -51,21 +35,10 @@
 				 IA64_CFG_IPEAR_DELAY | IA64_CFG_ETB | \
 				 IA64_CFG_QEAR_MC | IA64_CFG_QEAR_THRESH)
 
-/* config1 */
-#define IA64_CFG1_OPC_MATCH	GENMASK_ULL(40, 0)
-#define IA64_CFG1_OPC_MIFB	GENMASK_ULL(44, 41)	/* b, f, i, m */
-#define IA64_CFG1_RANGE_LG	GENMASK_ULL(53, 48)
-#define IA64_CFG1_RANGE_INV	BIT_ULL(54)
-#define IA64_CFG1_RANGE_FINE	BIT_ULL(55)
-#define IA64_CFG1_RANGE_LEN	GENMASK_ULL(16, 0)	/* fine ranges only */
-#define IA64_CFG1_COMBINE	BIT_ULL(56)
-#define IA64_CFG1_QUAL		GENMASK_ULL(63, 62)
 #define IA64_CFG1_VALID		(IA64_CFG1_OPC_MATCH | IA64_CFG1_OPC_MIFB | \
 				 IA64_CFG1_RANGE_LG | IA64_CFG1_RANGE_INV | \
 				 IA64_CFG1_RANGE_FINE | IA64_CFG1_COMBINE | \
 				 IA64_CFG1_QUAL)
-/* config2: the opcode mask (bits 0-40), or the base of the range. */
-#define IA64_CFG2_OPC_MASK	GENMASK_ULL(40, 0)
 
 /* The qualification kinds of config1's qual field. */
 enum ia64_qual {

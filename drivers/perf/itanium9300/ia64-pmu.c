@@ -459,61 +459,6 @@ static bool ia64_sample(struct pmu_core_sample *sample)
 
 /* sysfs: format/ (Table 3-5 and the qualification), events/, caps/ */
 
-PMU_FORMAT_ATTR(event, "config:8-15");
-PMU_FORMAT_ATTR(umask, "config:16-19");
-PMU_FORMAT_ATTR(threshold, "config:20-22");
-PMU_FORMAT_ATTR(all, "config:26");
-PMU_FORMAT_ATTR(mesi, "config:27-30");
-PMU_FORMAT_ATTR(ear_mode, "config:32-33");
-PMU_FORMAT_ATTR(ear_umask, "config:34-41");
-PMU_FORMAT_ATTR(ipear, "config:42");
-PMU_FORMAT_ATTR(ipear_delay, "config:43-50");
-PMU_FORMAT_ATTR(etb_tm, "config:51-52");
-PMU_FORMAT_ATTR(etb_ptm, "config:53-54");
-PMU_FORMAT_ATTR(etb_ppm, "config:55-56");
-PMU_FORMAT_ATTR(etb_iprel, "config:57");
-PMU_FORMAT_ATTR(qear_mc, "config:58-60");
-PMU_FORMAT_ATTR(qear_thresh, "config:61-62");
-PMU_FORMAT_ATTR(opc_match, "config1:0-40");
-PMU_FORMAT_ATTR(opc_mifb, "config1:41-44");
-PMU_FORMAT_ATTR(range_lg, "config1:48-53");
-PMU_FORMAT_ATTR(range_inv, "config1:54");
-PMU_FORMAT_ATTR(range_fine, "config1:55");
-PMU_FORMAT_ATTR(combine, "config1:56");
-PMU_FORMAT_ATTR(range_len, "config1:0-16");
-PMU_FORMAT_ATTR(qual, "config1:62-63");
-PMU_FORMAT_ATTR(opc_mask, "config2:0-40");
-PMU_FORMAT_ATTR(range_base, "config2:0-63");
-
-static struct attribute *ia64_format_attrs[] = {
-	&format_attr_event.attr,
-	&format_attr_umask.attr,
-	&format_attr_threshold.attr,
-	&format_attr_all.attr,
-	&format_attr_mesi.attr,
-	&format_attr_ear_mode.attr,
-	&format_attr_ear_umask.attr,
-	&format_attr_ipear.attr,
-	&format_attr_ipear_delay.attr,
-	&format_attr_etb_tm.attr,
-	&format_attr_etb_ptm.attr,
-	&format_attr_etb_ppm.attr,
-	&format_attr_etb_iprel.attr,
-	&format_attr_qear_mc.attr,
-	&format_attr_qear_thresh.attr,
-	&format_attr_opc_match.attr,
-	&format_attr_opc_mifb.attr,
-	&format_attr_range_lg.attr,
-	&format_attr_range_inv.attr,
-	&format_attr_range_fine.attr,
-	&format_attr_combine.attr,
-	&format_attr_range_len.attr,
-	&format_attr_qual.attr,
-	&format_attr_opc_mask.attr,
-	&format_attr_range_base.attr,
-	NULL
-};
-
 static const struct pmu_core_ops ia64_core_ops = {
 	PMU_CORE_HOOKS(ia64),
 	.counters	= &ia64_pmds,
@@ -523,8 +468,6 @@ static const struct pmu_core_ops ia64_core_ops = {
 	.branch_stack	= true,
 	.may_run	= ia64_may_run,
 	.read_pending	= ia64_read_pending,
-	.event_bits	= IA64_CFG_ES,
-	.umask_bits	= IA64_CFG_UMASK,
 	.branches	= IA64_ETB_ENTRIES / 2,
 	.max_precise	= 2,
 	.caps_name	= "Itanium 9300",

@@ -394,61 +394,6 @@ static void unc_give_counter(struct pmu_uncore *pu, struct perf_event *event)
 
 /* sysfs: format/, events/ (chapter 5's event lists) */
 
-PMU_FORMAT_ATTR(event, "config:0-5");
-PMU_FORMAT_ATTR(box, "config:8");
-PMU_FORMAT_ATTR(ctl2, "config1:0-43");
-PMU_FORMAT_ATTR(class_in, "config2:0-15");
-PMU_FORMAT_ATTR(opcode_in, "config2:16-31");
-PMU_FORMAT_ATTR(class_out, "config2:32-47");
-PMU_FORMAT_ATTR(opcode_out, "config2:48-63");
-PMU_FORMAT_ATTR(subctl, "config1:0-31");
-PMU_FORMAT_ATTR(subctl2, "config2:0-31");
-PMU_FORMAT_ATTR(iperf, "config:0-31");
-PMU_FORMAT_ATTR(port, "config:32-35");
-PMU_FORMAT_ATTR(qlx, "config:36");
-PMU_FORMAT_ATTR(type, "config:0-3");
-PMU_FORMAT_ATTR(cls, "config:4-6");
-PMU_FORMAT_ATTR(sub, "config:7");
-PMU_FORMAT_ATTR(mm, "config:37");
-PMU_FORMAT_ATTR(mm_flit, "config:38-41");
-PMU_FORMAT_ATTR(mm_anyflit, "config:42");
-PMU_FORMAT_ATTR(match, "config1:0-63");
-PMU_FORMAT_ATTR(mask, "config2:0-63");
-
-static struct attribute *unc_bbox_format_attrs[] = {
-	&format_attr_event.attr,
-	&format_attr_box.attr,
-	&format_attr_ctl2.attr,
-	&format_attr_class_in.attr,
-	&format_attr_opcode_in.attr,
-	&format_attr_class_out.attr,
-	&format_attr_opcode_out.attr,
-	NULL
-};
-
-static struct attribute *unc_zbox_format_attrs[] = {
-	&format_attr_event.attr,
-	&format_attr_box.attr,
-	&format_attr_subctl.attr,
-	&format_attr_subctl2.attr,
-	NULL
-};
-
-static struct attribute *unc_rbox_format_attrs[] = {
-	&format_attr_iperf.attr,
-	&format_attr_port.attr,
-	&format_attr_qlx.attr,
-	&format_attr_type.attr,
-	&format_attr_cls.attr,
-	&format_attr_sub.attr,
-	&format_attr_mm.attr,
-	&format_attr_mm_flit.attr,
-	&format_attr_mm_anyflit.attr,
-	&format_attr_match.attr,
-	&format_attr_mask.attr,
-	NULL
-};
-
 /* events/: chapter 5's lists, each file printed from its catalogue row. */
 static ssize_t unc_event_show(struct pmu_uncore *pu, u64 id, char *page)
 {
@@ -488,7 +433,7 @@ static const char *unc_event_at(struct pmu_uncore *pu, unsigned int i, u64 *id)
 	.free		= unc_give_counter,			\
 	.start		= unc_start,				\
 	.update		= unc_update,				\
-	.format		= unc_##b##_format_attrs,		\
+	.format		= ia64_unc_##b##_format_attrs,		\
 	.nr_events	= nr,					\
 	.event_at	= unc_event_at,				\
 	.event_show	= unc_event_show,			\

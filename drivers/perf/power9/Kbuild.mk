@@ -20,7 +20,7 @@ obj-$(CONFIG_POWER9_PMU_CORE) += power9_pmu_core.o
 power9_pmu_core-y := $(p9)/p9-core.o $(p9)/p9-catalogue.o $(p9)/p9-event.o \
 		     $(p9)/p9-sched.o $(p9)/p9-mmcr.o $(p9)/p9-sample.o \
 		     $(p9)/p9-bhrb.o $(p9)/p9-generic.o
-power9_pmu_core-$(CONFIG_PERF_EVENTS) += $(p9)/p9-pmu.o
+power9_pmu_core-$(CONFIG_PERF_EVENTS) += $(p9)/p9-pmu.o $(p9)/p9-fields.o
 power9_pmu_core-y += $(p9)/p9-nest.o $(p9)/p9-nest-catalogue.o
 power9_pmu_core-$(CONFIG_PERF_EVENTS) += $(p9)/p9-nest-pmu.o
 

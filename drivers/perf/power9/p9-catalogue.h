@@ -10,23 +10,6 @@
 #include <linux/types.h>
 #include <pmu-suite/events.h>
 
-/*
- * Fields of an event code (Figure 5-2 of the PMU User's Guide, which
- * numbers bits 0-63 from the MSB; these shifts count from the LSB).
- * PMC is IBM bits 45:47, bits 18:16 here; its mask also covers bit 19
- * (IBM bit 44), reserved and zero in every code.  PMC 0: any PMC.
- */
-#define P9_EVENT_PMC_SHIFT		16
-#define P9_EVENT_PMC_MASK		0xf
-#define P9_EVENT_UNIT_SHIFT		12
-#define P9_EVENT_UNIT_MASK		0xf
-#define P9_EVENT_COMB_SHIFT		10
-#define P9_EVENT_COMB_MASK		0x3
-#define P9_EVENT_MARK_SHIFT		8
-#define P9_EVENT_MARK_MASK		0x1
-#define P9_EVENT_PMCXSEL_SHIFT		0
-#define P9_EVENT_PMCXSEL_MASK		0xff
-
 /* Event table of the POWER9 PMU User's Guide an event comes from. */
 enum p9_event_category {
 	P9_CAT_IFU,		/* Table 5-1: IFU events */

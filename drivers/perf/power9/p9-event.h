@@ -15,34 +15,17 @@
 #include <linux/types.h>
 #include <pmu-suite/generic.h>
 
-/* The event code proper (format/event): PMC, unit, comb, mark, pmcxsel */
-#define P9_RAW_EVENT		GENMASK_ULL(19, 0)
-#define P9_RAW_PMCXSEL		GENMASK_ULL(7, 0)	/* IBM 56:63 */
-#define P9_RAW_MARK		BIT_ULL(8)		/* IBM 55 */
-#define P9_RAW_COMB		GENMASK_ULL(11, 10)	/* IBM 52:53 */
-#define P9_RAW_UNIT		GENMASK_ULL(15, 12)	/* IBM 48:51 */
-#define P9_RAW_PMC		GENMASK_ULL(18, 16)	/* IBM 45:47 */
-#define P9_RAW_RELOAD_QUAL	GENMASK_ULL(21, 20)	/* IBM 42:43 */
-#define P9_RAW_RELOAD_QUAL_EN	BIT_ULL(22)		/* IBM 41 */
-#define P9_RAW_SAMPLE_MODE	GENMASK_ULL(25, 24)	/* SAMPLE[3:4], IBM 38:39 */
-#define P9_RAW_SAMPLE_ELIG	GENMASK_ULL(28, 26)	/* SAMPLE[0:2], IBM 35:37 */
-#define P9_RAW_THRESH_SEL	GENMASK_ULL(31, 29)	/* IBM 32:34 */
-#define P9_RAW_THRESH_STOP	GENMASK_ULL(35, 32)	/* THRESH_CTL[4:7] */
-#define P9_RAW_THRESH_START	GENMASK_ULL(39, 36)	/* THRESH_CTL[0:3] */
-#define P9_RAW_THRESH_MANT	GENMASK_ULL(46, 40)	/* THRESH_CMP[3:9] */
-#define P9_RAW_THRESH_EXP	GENMASK_ULL(49, 47)	/* THRESH_CMP[0:2] */
-#define P9_RAW_SDAR_MODE	GENMASK_ULL(51, 50)	/* IBM 12:13 */
+#include "p9-fields.h"
+
 /*
- * Not the figure's: an event-based branch event (IBM bit 0, which the
- * figure reserves), the bit the built-in PMU and its users take for it.
+ * The fields' masks, P9_RAW_*, are generated from
+ * tools/pmu-events/power9/fields.json (p9-fields.h). Reserved: IBM bits
+ * 1:11, 40, 44 and 54.
  */
-#define P9_RAW_EBB		BIT_ULL(63)
-/* IBM bits 1:11, 40, 44 and 54. */
 #define P9_RAW_RESERVED		(GENMASK_ULL(62, 52) | BIT_ULL(23) | \
 				 BIT_ULL(19) | BIT_ULL(9))
 
 #define P9_RAW_THRESH_CTL	(P9_RAW_THRESH_START | P9_RAW_THRESH_STOP)
-#define P9_RAW_THRESH_CMP	(P9_RAW_THRESH_EXP | P9_RAW_THRESH_MANT)
 #define P9_RAW_THRESH		(P9_RAW_THRESH_SEL | P9_RAW_THRESH_CTL | \
 				 P9_RAW_THRESH_CMP)
 #define P9_RAW_SAMPLE		(P9_RAW_SAMPLE_MODE | P9_RAW_SAMPLE_ELIG)

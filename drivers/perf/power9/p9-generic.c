@@ -49,7 +49,7 @@ const struct pmu_generic_by_name p9_generic_events[] = {
 };
 EXPORT_SYMBOL_IF_KUNIT(p9_generic_events);
 
-#define P9_CODE_PMC	((u64)P9_EVENT_PMC_MASK << P9_EVENT_PMC_SHIFT)
+#define P9_CODE_PMC	P9_RAW_PMC
 
 static bool p9_catalogue_has(const char *name, u64 code)
 {
@@ -87,7 +87,7 @@ u64 p9_catalogue_code(const char *name)
 			first = code;
 		for (pmc = 1; pmc <= 4; pmc++)
 			if (!p9_catalogue_has(name, any |
-					      (u64)pmc << P9_EVENT_PMC_SHIFT))
+					      FIELD_PREP(P9_RAW_PMC, pmc)))
 				break;
 		if (pmc > 4)
 			return any;

@@ -20,6 +20,7 @@
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <pmu-suite/uncore-pmu.h>
+#include "p9-fields.h"
 
 #include "p9-nest-pmu.h"
 
@@ -94,8 +95,8 @@ static const struct pmu_uncore_ops nest_uncore_ops = {
 	.init		= nest_init,
 	.start		= nest_start,
 	.update		= nest_update,
-	/* "event", the name perf gives a JSON EventCode: here the offset. */
-	.format_event	= "config:0-15",
+	/* "event", the name perf gives a JSON EventCode: the offset. */
+	.format		= p9_nest_format_attrs,
 	.catalogue	= PMU_CATALOGUE(p9_nest_events),
 };
 

@@ -13,12 +13,10 @@
 #include <linux/bits.h>
 #include <linux/types.h>
 
+#include "p9-fields.h"
 #include "p9-nest-catalogue.h"
 
 struct perf_event_attr;
-
-/* format/event: config:0-15, the byte offset of Table 6-10 */
-#define P9_NEST_CFG_OFFSET	GENMASK_ULL(15, 0)
 
 const struct p9_nest_event *p9_nest_find(unsigned int offset);
 int p9_nest_decode(const struct perf_event_attr *attr,

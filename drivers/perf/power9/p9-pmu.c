@@ -80,33 +80,6 @@ static const struct p9_pmu_ops *p9_hw(struct pmu_core *pc)
 
 /* sysfs: format/ (Figure 5-2), events/ (the catalogue), caps/ */
 
-PMU_FORMAT_ATTR(event, "config:0-19");
-PMU_FORMAT_ATTR(pmcxsel, "config:0-7");
-PMU_FORMAT_ATTR(mark, "config:8");
-PMU_FORMAT_ATTR(comb, "config:10-11");
-PMU_FORMAT_ATTR(unit, "config:12-15");
-PMU_FORMAT_ATTR(pmc, "config:16-18");
-PMU_FORMAT_ATTR(reload_qual, "config:20-21");
-PMU_FORMAT_ATTR(reload_qual_en, "config:22");
-PMU_FORMAT_ATTR(sample_mode, "config:24-25");
-PMU_FORMAT_ATTR(sample_elig, "config:26-28");
-PMU_FORMAT_ATTR(thresh_sel, "config:29-31");
-PMU_FORMAT_ATTR(thresh_stop, "config:32-35");
-PMU_FORMAT_ATTR(thresh_start, "config:36-39");
-PMU_FORMAT_ATTR(thresh_cmp, "config:40-49");
-PMU_FORMAT_ATTR(sdar_mode, "config:50-51");
-PMU_FORMAT_ATTR(ebb, "config:63");
-
-/* What mem-loads and mem-stores set beyond the event (p9_mem_events()). */
-static const struct pmu_alias_field p9_alias_fields[] = {
-	{ "sample_mode", P9_RAW_SAMPLE_MODE },
-	{ "sample_elig", P9_RAW_SAMPLE_ELIG },
-	{ "thresh_sel", P9_RAW_THRESH_SEL },
-	{ "thresh_stop", P9_RAW_THRESH_STOP },
-	{ "thresh_start", P9_RAW_THRESH_START },
-	{ }
-};
-
 /* events/: mem-loads and mem-stores, which perf mem opens. */
 static void p9_extra_events(struct pmu_events *e)
 {
@@ -117,26 +90,6 @@ static void p9_extra_events(struct pmu_events *e)
 	pmu_events_add(e, "mem-loads", loads);
 	pmu_events_add(e, "mem-stores", stores);
 }
-
-static struct attribute *p9_format_attrs[] = {
-	&format_attr_event.attr,
-	&format_attr_pmcxsel.attr,
-	&format_attr_mark.attr,
-	&format_attr_comb.attr,
-	&format_attr_unit.attr,
-	&format_attr_pmc.attr,
-	&format_attr_reload_qual.attr,
-	&format_attr_reload_qual_en.attr,
-	&format_attr_sample_mode.attr,
-	&format_attr_sample_elig.attr,
-	&format_attr_thresh_sel.attr,
-	&format_attr_thresh_stop.attr,
-	&format_attr_thresh_start.attr,
-	&format_attr_thresh_cmp.attr,
-	&format_attr_sdar_mode.attr,
-	&format_attr_ebb.attr,
-	NULL
-};
 
 /*
  * Event-based branches (MMCR0[EBE]): the task takes its counters' alerts
@@ -691,8 +644,6 @@ static const struct pmu_core_ops p9_core_ops = {
 	.rearm_only	= p9_rearm_only,
 	.overflowed	= p9_overflowed,
 	.capture	= p9_capture,
-	.event_bits	= P9_RAW_EVENT,
-	.alias_fields	= p9_alias_fields,
 	.extra_events	= p9_extra_events,
 	.n_extra_events	= 2,
 	.max_precise	= 2,

@@ -20,7 +20,8 @@ t4 := drivers/perf/sparc_t4
 obj-$(CONFIG_SPARC_T4_PMU_CORE) += sparc_t4_pmu_core.o
 sparc_t4_pmu_core-y := $(t4)/t4-core.o $(t4)/t4-catalogue.o $(t4)/t4-event.o \
 		       $(t4)/t4-dram.o $(t4)/t4-generic.o
-sparc_t4_pmu_core-$(CONFIG_PERF_EVENTS) += $(t4)/t4-pmu.o $(t4)/t4-dram-pmu.o
+sparc_t4_pmu_core-$(CONFIG_PERF_EVENTS) += $(t4)/t4-pmu.o $(t4)/t4-dram-pmu.o \
+				      $(t4)/t4-fields.o
 
 obj-$(CONFIG_SPARC_T4_PMU) += sparc_t4_pmu.o
 sparc_t4_pmu-y := arch/sparc/perf/t4-hv.o

@@ -8,25 +8,18 @@
 #ifndef _SPARC_T4_CATALOGUE_H
 #define _SPARC_T4_CATALOGUE_H
 
+#include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/types.h>
 #include <pmu-suite/events.h>
 
-/*
- * perf_event_attr.config of the sparc_t4 PMU: PCR.sl in bits 0-4, PCR.mask
- * in bits 8-13 (format "event=config:0-4", "umask=config:8-13").
- */
-#define T4_CONFIG_SL_SHIFT	0
-#define T4_CONFIG_SL_MASK	0x1f
-#define T4_CONFIG_MASK_SHIFT	8
-#define T4_CONFIG_MASK_MASK	0x3f
-#define T4_CONFIG(sl, mask)	((u64)(sl) << T4_CONFIG_SL_SHIFT | \
-				 (u64)(mask) << T4_CONFIG_MASK_SHIFT)
-#define T4_CONFIG_SL(config)	(((config) >> T4_CONFIG_SL_SHIFT) & T4_CONFIG_SL_MASK)
-#define T4_CONFIG_MASK(config)	(((config) >> T4_CONFIG_MASK_SHIFT) & T4_CONFIG_MASK_MASK)
+#include "t4-fields.h"
 
-/* sparc_t4_dram: DRAM_PERF_CTL_REG select code in config bits 0-3. */
-#define T4_DRAM_SELECT_MASK	0xf
+/* A config from PCR.sl and PCR.mask, and back (t4-fields.h). */
+#define T4_CONFIG(sl, mask)	((u64)(sl) << __bf_shf(T4_RAW_SL) | \
+				 (u64)(mask) << __bf_shf(T4_RAW_MASK))
+#define T4_CONFIG_SL(config)	FIELD_GET(T4_RAW_SL, config)
+#define T4_CONFIG_MASK(config)	FIELD_GET(T4_RAW_MASK, config)
 
 /* t4_catalogue_event.flags */
 #define T4_EV_PRECISE		BIT(0)	/* overflow raises precise_performance_event */

@@ -165,7 +165,7 @@ static const struct pmu_uncore_ops t4_dram_uncore_ops = {
 	.free		= t4_dram_free,
 	.start		= t4_dram_start,
 	.update		= t4_dram_update,
-	.format_event	= "config:0-3",
+	.format		= t4_dram_format_attrs,
 	.catalogue	= PMU_CATALOGUE(t4_dram_events),
 };
 

@@ -36,7 +36,7 @@ int t4_dram_decode(const struct perf_event_attr *attr, unsigned int *select,
 		   const char **why)
 {
 	*why = NULL;
-	if (attr->config & ~(u64)T4_DRAM_SELECT_MASK ||
+	if (attr->config & ~T4_DRAM_CFG_SELECT ||
 	    attr->config1 || attr->config2) {
 		*why = "bits outside the select code";
 		return -EINVAL;

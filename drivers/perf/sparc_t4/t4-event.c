@@ -19,7 +19,7 @@
 #include "t4-catalogue.h"
 #include "t4-event.h"
 
-#define T4_CONFIG_VALID	(T4_CONFIG(T4_CONFIG_SL_MASK, T4_CONFIG_MASK_MASK))
+#define T4_CONFIG_VALID	(T4_RAW_SL | T4_RAW_MASK)
 
 static const struct t4_catalogue_event *t4_catalogue_find(unsigned int sl,
 							  unsigned int mask)

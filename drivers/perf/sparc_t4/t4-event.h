@@ -10,6 +10,8 @@
 #include <linux/types.h>
 #include <pmu-suite/generic.h>
 
+#include "t4-fields.h"
+
 struct perf_event_attr;
 
 /**
@@ -33,9 +35,6 @@ struct t4_event {
 	bool ht;
 	bool user_read;
 };
-
-/* config1: the event's task may read its PIC (arm64's "rdpmc" bit). */
-#define T4_CONFIG1_RDPMC	BIT_ULL(1)
 
 int t4_event_decode(u64 config, struct t4_event *ev, const char **why);
 int t4_event_check_attr(const struct perf_event_attr *attr,

@@ -89,21 +89,6 @@ static unsigned int t4_free_counters(struct pmu_core *pc)
 
 /* sysfs: format/ (TABLE 10-1's sl and mask), events/, caps/ */
 
-PMU_FORMAT_ATTR(event, "config:0-4");
-PMU_FORMAT_ATTR(umask, "config:8-13");
-PMU_FORMAT_ATTR(sl, "config:0-4");
-PMU_FORMAT_ATTR(mask, "config:8-13");
-PMU_FORMAT_ATTR(rdpmc, "config1:1");
-
-static struct attribute *t4_format_attrs[] = {
-	&format_attr_event.attr,
-	&format_attr_umask.attr,
-	&format_attr_sl.attr,
-	&format_attr_mask.attr,
-	&format_attr_rdpmc.attr,
-	NULL
-};
-
 static int t4_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 		    u32 *traits, const char **why)
 {
@@ -356,8 +341,6 @@ static const struct pmu_core_ops t4_core_ops = {
 	.config12	= true,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
-	.event_bits	= T4_CONFIG_SL_MASK << T4_CONFIG_SL_SHIFT,
-	.umask_bits	= T4_CONFIG_MASK_MASK << T4_CONFIG_MASK_SHIFT,
 	/* Precise groups trap on the overflowing instruction: no skid. */
 	.max_precise	= 3,
 	.release_extra	= t4_release_extra,

@@ -160,31 +160,6 @@ enum ia64_z_subctl {
 #define IA64_UNC_MAX_COUNTERS	16
 #define IA64_UNC_MAX_INSTANCES	2
 
-/*
- * perf_event_attr.config of the uncore PMUs:
- *  B-Box: event=config:0-5, box=config:8, ctl2=config1:0-43,
- *	   class_in=config2:0-15, opcode_in=config2:16-31,
- *	   class_out=config2:32-47, opcode_out=config2:48-63 (B_CSR_PERF_CTL3;
- *	   a field left 0 is all ones, no filter)
- *  Z-Box: event=config:0-5, box=config:8, subctl=config1:0-31,
- *	   subctl2=config2:0-31 (the event's sub-control registers)
- *  R-Box: iperf=config:0-31, port=config:32-35, qlx=config:36; with qlx
- *	   set, config:0-7 is the ARB_PERF event field instead of an IPERF
- *	   value: type=config:0-3, cls=config:4-6, sub=config:7. With
- *	   mm=config:37, the port's match/mask facility: match=config1:0-63,
- *	   mask=config2:0-63 (packet header bits 63:0), mm_flit=config:38-41
- *	   (match_flit_cnt), mm_anyflit=config:42 (ig_flit_cnt)
- */
-#define IA64_UNC_CFG_EVENT	GENMASK_ULL(5, 0)
-#define IA64_UNC_CFG_BOX	BIT_ULL(8)
-#define IA64_UNC_CFG_IPERF	GENMASK_ULL(31, 0)
-#define IA64_UNC_CFG_PORT	GENMASK_ULL(35, 32)
-#define IA64_UNC_CFG_QLX	BIT_ULL(36)
-#define IA64_UNC_CFG_ARB	GENMASK_ULL(7, 0)
-#define IA64_UNC_CFG_MM		BIT_ULL(37)
-#define IA64_UNC_CFG_MM_FLIT	GENMASK_ULL(41, 38)
-#define IA64_UNC_CFG_MM_ANYFLIT	BIT_ULL(42)
-
 /**
  * struct ia64_unc_event - a decoded uncore event
  * @box: enum ia64_unc_box

@@ -4,6 +4,8 @@
 
 Input: events.json, metrics.json and uncore.json (written by extract.py).
 Output:
+  drivers/perf/itanium9300/ia64-fields.h, ia64-fields.c (from fields.json:
+    the config fields' masks and the format/ attribute arrays)
   drivers/perf/itanium9300/ia64-catalogue.h, ia64-catalogue.c
   tools/perf/pmu-events/arch/ia64/itanium9300/<topic>.json, metrics.json
 
@@ -41,8 +43,9 @@ JSON_DIR = 'tools/perf/pmu-events/arch/ia64/itanium9300'
 TOOL = 'tools/pmu-events/itanium9300/gen.py'
 SOURCE = 'tools/pmu-events/itanium9300/events.json, metrics.json and ' \
          'uncore.json'
-CONFIG_CODE_SHIFT = 8
-CONFIG_UMASK_SHIFT = 16
+FIELDS = pmucat.load_json(os.path.join(HERE, 'fields.json'))
+CONFIG_CODE_SHIFT = pmucat.fields_of(FIELDS)['event'][1]
+CONFIG_UMASK_SHIFT = pmucat.fields_of(FIELDS)['umask'][1]
 NO_SET = 0xff
 # Generated C lines are wrapped at WRAP_COLUMNS where the data allow it;
 # no line may exceed MAX_COLUMNS (checkpatch's limit).  Tabs are 8 columns.
@@ -193,18 +196,16 @@ def gen_header(core, unc):
 #ifndef _IA64_CATALOGUE_H
 #define _IA64_CATALOGUE_H
 
+#include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/types.h>
 #include <pmu-suite/events.h>
 
-/*
- * perf_event_attr.config of the core PMU: PMC.es in bits 8-15, PMC.umask
- * in bits 16-19 (format "event=config:8-15", "umask=config:16-19").
- */
-#define IA64_CONFIG_CODE_SHIFT\t%(cs)d
-#define IA64_CONFIG_UMASK_SHIFT\t%(us)d
-#define IA64_CONFIG(code, umask)\t((u64)(code) << IA64_CONFIG_CODE_SHIFT | \\
-\t\t\t\t\t (u64)(umask) << IA64_CONFIG_UMASK_SHIFT)
+#include "ia64-fields.h"
+
+/* The config of PMC.es @code and PMC.umask @umask (ia64-fields.h). */
+#define IA64_CONFIG(code, umask)\t((u64)(code) << __bf_shf(IA64_CFG_ES) | \\
+\t\t\t\t\t (u64)(umask) << __bf_shf(IA64_CFG_UMASK))
 
 /* ia64_catalogue_event.flags */
 #define IA64_EV_IAR\t\tBIT(0)\t/* instruction address range qualification */
@@ -267,7 +268,7 @@ struct ia64_uncore_event {
 %(box_nr)s
 %(box_decl)s
 #endif /* _IA64_CATALOGUE_H */
-''' % {'cs': CONFIG_CODE_SHIFT, 'us': CONFIG_UMASK_SHIFT, 'ns': NO_SET,
+''' % {'ns': NO_SET,
        'nr': nrows, 'box_nr': box_nr, 'box_decl': box_decl}
 
 
@@ -476,6 +477,10 @@ def main(argv=None):
     metrics = pmucat.load_json(os.path.join(HERE, 'metrics.json'))
     unc = pmucat.load_json(os.path.join(HERE, 'uncore.json'))
     out = pmucat.Output(check=args.check)
+    out.write(FIELDS['header'], pmucat.fields_header(
+        FIELDS, TOOL, 'itanium9300/fields.json'))
+    out.write(FIELDS['source'], pmucat.fields_source(
+        FIELDS, TOOL, 'itanium9300/fields.json'))
     out.write(C_DIR + '/ia64-catalogue.h', gen_header(core, unc))
     out.write(C_DIR + '/ia64-catalogue.c', gen_source(core, unc))
     files = perf_core(core)

@@ -126,19 +126,32 @@ CURATION_JSON = os.path.join(HERE, 'curation.json')
 
 PMC_CELL = re.compile(r'^(?:PMC([1-6])|(ANY PMC)|(SPECIAL))$')
 
-# Figure 5-2 fields this tool relies on: name -> (IBM first bit, last bit).
-CODE_FIELDS = {
-    'PMC': (45, 47),
-    'PMCxUNIT': (48, 51),
-    'PMCxCOMB': (52, 53),
-    'MARK': (55, 55),
-    'PMCxSEL': (56, 63),
+FIELDS_JSON = os.path.join(HERE, 'fields.json')
+# Figure 5-2 fields this tool relies on, by the figure's names: fields.json's
+# format/ names of them (their bits are given LSB-0 there).
+FIGURE_FIELDS = {
+    'PMC': 'pmc',
+    'PMCxUNIT': 'unit',
+    'PMCxCOMB': 'comb',
+    'MARK': 'mark',
+    'PMCxSEL': 'pmcxsel',
 }
 
 
+def _code_fields():
+    """{figure name: (IBM first bit, last bit)} from fields.json."""
+    bits = pmucat.fields_of(pmucat.load_json(FIELDS_JSON))
+    return {name: (63 - bits[f][0], 63 - bits[f][1])
+            for name, f in FIGURE_FIELDS.items()}
+
+
+CODE_FIELDS = _code_fields()
+_PMC_HI, _PMC_LO = 63 - CODE_FIELDS['PMC'][0], 63 - CODE_FIELDS['PMC'][1]
+
+
 def pmc_field(code):
-    """PMC field of a 10-digit code: bits [19:16] (0 = any PMC)."""
-    return (int(code, 16) >> 16) & 0xf
+    """PMC field of a 10-digit code (0 = any PMC)."""
+    return (int(code, 16) >> _PMC_LO) & ((1 << (_PMC_HI - _PMC_LO + 1)) - 1)
 
 
 class Problems:

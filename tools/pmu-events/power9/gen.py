@@ -6,6 +6,9 @@ Inputs are events.json, metrics.json and groups.json next to this file (made
 by extract.py), and restrictions.json (curated by hand: the codes that
 count wrongly on POWER9 DD2.1 and DD2.2, which the guide does not list).  Outputs:
 
+  drivers/perf/power9/p9-fields.h      the config fields of fields.json: a
+                                       mask each
+  drivers/perf/power9/p9-fields.c      their format/ attribute arrays
   drivers/perf/power9/p9-catalogue.h   structs, enum p9_event_category
   drivers/perf/power9/p9-catalogue.c   p9_catalogue[] sorted by code,
                                        p9_restrictions[] sorted by code,
@@ -127,22 +130,6 @@ CATEGORIES = [
 ]
 GROUP_MAX_EVENTS = 4
 ALIAS_RE = re.compile(r'^[a-z][a-z0-9_]*$')
-# Event code fields (extract.CODE_FIELDS in LSB-0 terms): name, shift, mask.
-LAYOUT = [
-    ('PMC', 16, 0xf),
-    ('UNIT', 12, 0xf),
-    ('COMB', 10, 0x3),
-    ('MARK', 8, 0x1),
-    ('PMCXSEL', 0, 0xff),
-]
-LAYOUT_COMMENT = '''\
-/*
- * Fields of an event code (Figure 5-2 of the PMU User's Guide, which
- * numbers bits 0-63 from the MSB; these shifts count from the LSB).
- * PMC is IBM bits 45:47, bits 18:16 here; its mask also covers bit 19
- * (IBM bit 44), reserved and zero in every code.  PMC 0: any PMC.
- */
-'''
 SCALE_UNITS = {'%': '1%', 'GBps': '1GB/s', 'Bytes per PCLK': '1Bytes/PCLK'}
 
 
@@ -247,13 +234,7 @@ def gen_header(events, restricted, alts):
     out.append('\n#ifndef _P9_CATALOGUE_H\n#define _P9_CATALOGUE_H\n\n'
                '#include <linux/types.h>\n'
                '#include <pmu-suite/events.h>\n\n')
-    out.append(LAYOUT_COMMENT)
-    for name, shift, mask in LAYOUT:
-        out.append('%s%d\n' % (tab_pad('#define P9_EVENT_%s_SHIFT' % name,
-                                        40), shift))
-        out.append('%s0x%x\n' % (tab_pad('#define P9_EVENT_%s_MASK' % name,
-                                         40), mask))
-    out.append('\n/* Event table of the POWER9 PMU User\'s Guide an event '
+    out.append('/* Event table of the POWER9 PMU User\'s Guide an event '
                'comes from. */\nenum p9_event_category {\n')
     for cat, table, what in CATEGORIES:
         out.append('%s/* Table %s: %s */\n'
@@ -556,7 +537,12 @@ def generate(data_dir=None):
     aliases = assign_aliases(events)
     restricted = restrictions(load(RESTRICTIONS_JSON))
     alts = alternatives(events, restricted)
+    fields = pmucat.load_json(extract.FIELDS_JSON)
     files = {
+        fields['header']: pmucat.fields_header(fields, TOOL,
+                                               'power9/fields.json'),
+        fields['source']: pmucat.fields_source(fields, TOOL,
+                                               'power9/fields.json'),
         H_FILE: gen_header(events, restricted, alts),
         C_FILE: gen_c(events, groups_doc['groups'], aliases, restricted,
                       alts),

@@ -4,19 +4,20 @@
 
 Input: events.json and dram.json (written by extract.py).
 Output:
+  drivers/perf/sparc_t4/t4-fields.h, t4-fields.c (from fields.json: the
+    config fields' masks and the format/ attribute arrays)
   drivers/perf/sparc_t4/t4-catalogue.h, t4-catalogue.c
   tools/perf/pmu-events/arch/sparc/sparc_t4/<topic>.json
   Documentation/admin-guide/perf/sparc-t4-events.rst (the name table)
 
-perf_event_attr.config layout of the "sparc_t4" PMU (the driver's format
-attributes must match):
+perf_event_attr.config layout of the "sparc_t4" PMU (fields.json):
   config:0-4   event   the PCR.sl value (TABLE 10-1 bits 15:11)
   config:8-13  umask   the PCR.mask value (TABLE 10-1 bits 10:5)
 so config = sl | (mask << 8).  The perf JSON carries sl as "EventCode"
 and mask as "UMask", which perf turns into event=<sl>,umask=<mask>.
 
 The "sparc_t4_dram" PMU takes the DRAM_PERF_CTL_REG select code in
-config:0-3 ("EventCode" in the JSON).
+config:0-3 ("EventCode" in the JSON).  The layout is fields.json's.
 
   gen.py          write the generated files
   gen.py --check  fail if a generated file is stale
@@ -38,11 +39,9 @@ RST = 'Documentation/admin-guide/perf/sparc-t4-events.rst'
 TOOL = 'tools/pmu-events/sparc_t4/gen.py'
 SOURCE = 'tools/pmu-events/sparc_t4/events.json and dram.json'
 
-CONFIG_SL_SHIFT = 0
-CONFIG_SL_BITS = 5
-CONFIG_MASK_SHIFT = 8
-CONFIG_MASK_BITS = 6
-DRAM_SELECT_BITS = 4
+FIELDS = pmucat.load_json(os.path.join(HERE, 'fields.json'))
+CONFIG_SL_BITS = pmucat.fields_of(FIELDS)['event']
+CONFIG_MASK_BITS = pmucat.fields_of(FIELDS)['umask']
 # Generated C lines are wrapped at WRAP_COLUMNS where the data allow it;
 # no line may exceed MAX_COLUMNS (checkpatch's limit).  Tabs are 8 columns.
 WRAP_COLUMNS = 80
@@ -90,7 +89,7 @@ def c_initializer(first, rest):
 
 
 def config(sl, mask):
-    return sl << CONFIG_SL_SHIFT | mask << CONFIG_MASK_SHIFT
+    return sl << CONFIG_SL_BITS[1] | mask << CONFIG_MASK_BITS[1]
 
 
 def event_flags(e):
@@ -138,25 +137,18 @@ def gen_header(core, dram):
 #ifndef _SPARC_T4_CATALOGUE_H
 #define _SPARC_T4_CATALOGUE_H
 
+#include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/types.h>
 #include <pmu-suite/events.h>
 
-/*
- * perf_event_attr.config of the sparc_t4 PMU: PCR.sl in bits 0-4, PCR.mask
- * in bits 8-13 (format "event=config:0-4", "umask=config:8-13").
- */
-#define T4_CONFIG_SL_SHIFT\t%(sls)d
-#define T4_CONFIG_SL_MASK\t0x%(slm)x
-#define T4_CONFIG_MASK_SHIFT\t%(ms)d
-#define T4_CONFIG_MASK_MASK\t0x%(mm)x
-#define T4_CONFIG(sl, mask)\t((u64)(sl) << T4_CONFIG_SL_SHIFT | \\
-\t\t\t\t (u64)(mask) << T4_CONFIG_MASK_SHIFT)
-#define T4_CONFIG_SL(config)\t(((config) >> T4_CONFIG_SL_SHIFT) & T4_CONFIG_SL_MASK)
-#define T4_CONFIG_MASK(config)\t(((config) >> T4_CONFIG_MASK_SHIFT) & T4_CONFIG_MASK_MASK)
+#include "t4-fields.h"
 
-/* sparc_t4_dram: DRAM_PERF_CTL_REG select code in config bits 0-3. */
-#define T4_DRAM_SELECT_MASK\t0x%(dm)x
+/* A config from PCR.sl and PCR.mask, and back (t4-fields.h). */
+#define T4_CONFIG(sl, mask)\t((u64)(sl) << __bf_shf(T4_RAW_SL) | \\
+\t\t\t\t (u64)(mask) << __bf_shf(T4_RAW_MASK))
+#define T4_CONFIG_SL(config)\tFIELD_GET(T4_RAW_SL, config)
+#define T4_CONFIG_MASK(config)\tFIELD_GET(T4_RAW_MASK, config)
 
 /* t4_catalogue_event.flags */
 #define T4_EV_PRECISE\t\tBIT(0)\t/* overflow raises precise_performance_event */
@@ -207,9 +199,7 @@ const struct t4_sl_group *t4_sl_group_find(unsigned int sl);
 bool t4_mask_valid(unsigned int sl, unsigned int mask);
 
 #endif /* _SPARC_T4_CATALOGUE_H */
-''' % {'sls': CONFIG_SL_SHIFT, 'slm': (1 << CONFIG_SL_BITS) - 1,
-       'ms': CONFIG_MASK_SHIFT, 'mm': (1 << CONFIG_MASK_BITS) - 1,
-       'dm': (1 << DRAM_SELECT_BITS) - 1, 'ne': ne, 'ng': ng, 'nd': nd}
+''' % {'ne': ne, 'ng': ng, 'nd': nd}
 
 
 def gen_source(core, dram):
@@ -350,6 +340,10 @@ def main(argv=None):
     core = pmucat.load_json(os.path.join(HERE, 'events.json'))
     dram = pmucat.load_json(os.path.join(HERE, 'dram.json'))
     out = pmucat.Output(check=args.check)
+    out.write(FIELDS['header'], pmucat.fields_header(
+        FIELDS, TOOL, 'sparc_t4/fields.json'))
+    out.write(FIELDS['source'], pmucat.fields_source(
+        FIELDS, TOOL, 'sparc_t4/fields.json'))
     out.write(C_DIR + '/t4-catalogue.h', gen_header(core, dram))
     out.write(C_DIR + '/t4-catalogue.c', gen_source(core, dram))
     for topic, events in sorted(gen_json(core, dram).items()):

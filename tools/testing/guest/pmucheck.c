@@ -72,6 +72,16 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
+/* The POWER9 code's fields, as the driver decodes them (fields.json). */
+#define BIT_ULL(n)		(1ULL << (n))
+#define GENMASK_ULL(h, l)	((~0ULL >> (63 - (h))) & (~0ULL << (l)))
+#include "p9-fields.h"
+
+static unsigned int field(__u64 mask, __u64 code)
+{
+	return (code & mask) / (mask & -mask);
+}
+
 /* The kernel's addresses start here: ppc64 (the POWER9 guest), x86_64. */
 #if defined(__x86_64__)
 #define KERNEL_BASE	0xffff800000000000ULL
@@ -923,14 +933,15 @@ static const char *const diff_reasons[] = {
 /* An event bus event (Table A-2) of unit @lo to @hi. */
 static int diff_bus_unit(__u64 code, int lo, int hi)
 {
-	int unit = (code >> 12) & 0xf;
+	int unit = field(P9_RAW_UNIT, code);
 
-	return ((code & 0xff) >> 6) == 2 && unit >= lo && unit <= hi;
+	return field(P9_RAW_PMCXSEL, code) >> 6 == 2 && unit >= lo &&
+	       unit <= hi;
 }
 
 static int diff_pmc(__u64 code)
 {
-	return (code >> 16) & 0xf;
+	return field(P9_RAW_PMC, code);
 }
 
 /*

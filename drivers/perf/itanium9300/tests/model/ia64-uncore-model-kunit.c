@@ -13,6 +13,7 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 
+#include "ia64-fields.h"
 #include "ia64-uncore-model.h"
 
 #define POLL_WAIT_MS	10

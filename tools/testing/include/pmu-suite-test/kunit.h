@@ -79,6 +79,86 @@ static inline void pmu_kunit_expect_generic(struct kunit *test,
 }
 
 /**
+ * pmu_kunit_expect_group_file() - check what a sysfs file of a group prints
+ * @test: the test
+ * @dev: the PMU's device
+ * @g: the group (format/, events/)
+ * @name: the file
+ * @want: its text
+ */
+static inline void pmu_kunit_expect_group_file(struct kunit *test,
+					       struct device *dev,
+					       const struct attribute_group *g,
+					       const char *name,
+					       const char *want)
+{
+	char *page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct attribute **a;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	for (a = g->attrs; *a; a++) {
+		struct device_attribute *attr;
+
+		if (strcmp((*a)->name, name))
+			continue;
+		attr = container_of(*a, struct device_attribute, attr);
+		KUNIT_EXPECT_EQ_MSG(test, attr->show(dev, attr, page),
+				    (ssize_t)strlen(want), "%s", name);
+		KUNIT_EXPECT_STREQ(test, page, want);
+		return;
+	}
+	KUNIT_FAIL(test, "no %s/%s", g->name, name);
+}
+
+/**
+ * struct pmu_kunit_file - a sysfs file and its text
+ * @name: the file
+ * @text: what it prints
+ */
+struct pmu_kunit_file {
+	const char *name;
+	const char *text;
+};
+
+/**
+ * pmu_kunit_expect_group() - check that a group has exactly these files
+ * @test: the test
+ * @dev: the PMU's device
+ * @g: the group
+ * @files: the files, ending with a NULL name
+ */
+static inline void pmu_kunit_expect_group(struct kunit *test,
+					  struct device *dev,
+					  const struct attribute_group *g,
+					  const struct pmu_kunit_file *files)
+{
+	unsigned int n = 0, want = 0;
+	struct attribute **a;
+
+	for (a = g->attrs; *a; a++)
+		n++;
+	for (; files[want].name; want++)
+		pmu_kunit_expect_group_file(test, dev, g, files[want].name,
+					    files[want].text);
+	KUNIT_EXPECT_EQ_MSG(test, n, want, "files in %s/", g->name);
+}
+
+/**
+ * pmu_kunit_expect_format() - check a format/ attribute list's files
+ * @test: the test
+ * @attrs: the list (PMU_FORMAT_FIELD()s, which print without a device)
+ * @files: the files, ending with a NULL name
+ */
+static inline void pmu_kunit_expect_format(struct kunit *test,
+					   struct attribute **attrs,
+					   const struct pmu_kunit_file *files)
+{
+	const struct attribute_group g = { .name = "format", .attrs = attrs };
+
+	pmu_kunit_expect_group(test, NULL, &g, files);
+}
+
+/**
  * pmu_kunit_expect_event_file() - check what an events/ file prints
  * @test: the test
  * @dev: the PMU's device
@@ -92,21 +172,7 @@ static inline void pmu_kunit_expect_event_file(struct kunit *test,
 					       const char *name,
 					       const char *want)
 {
-	char *page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
-	unsigned int i;
-
-	KUNIT_ASSERT_NOT_NULL(test, page);
-	for (i = 0; i < e->n; i++) {
-		struct device_attribute *attr = &e->attrs[i].attr;
-
-		if (strcmp(attr->attr.name, name))
-			continue;
-		KUNIT_EXPECT_EQ_MSG(test, attr->show(dev, attr, page),
-				    (ssize_t)strlen(want), "%s", name);
-		KUNIT_EXPECT_STREQ(test, page, want);
-		return;
-	}
-	KUNIT_FAIL(test, "no events/%s", name);
+	pmu_kunit_expect_group_file(test, dev, &e->group, name, want);
 }
 
 #endif /* _PMU_SUITE_KUNIT_H */

@@ -193,6 +193,42 @@ static struct perf_event *ia64k_open_generic(u32 type, u64 config)
 	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
 }
 
+/* format/: the fields' bits, as perf reads them (one file per field). */
+static void ia64k_format_files(struct kunit *test)
+{
+	static const struct pmu_kunit_file files[] = {
+		{ "event", "config:8-15\n" },
+		{ "umask", "config:16-19\n" },
+		{ "threshold", "config:20-22\n" },
+		{ "all", "config:26\n" },
+		{ "mesi", "config:27-30\n" },
+		{ "ear_mode", "config:32-33\n" },
+		{ "ear_umask", "config:34-41\n" },
+		{ "ipear", "config:42\n" },
+		{ "ipear_delay", "config:43-50\n" },
+		{ "etb_tm", "config:51-52\n" },
+		{ "etb_ptm", "config:53-54\n" },
+		{ "etb_ppm", "config:55-56\n" },
+		{ "etb_iprel", "config:57\n" },
+		{ "qear_mc", "config:58-60\n" },
+		{ "qear_thresh", "config:61-62\n" },
+		{ "opc_match", "config1:0-40\n" },
+		{ "opc_mifb", "config1:41-44\n" },
+		{ "range_lg", "config1:48-53\n" },
+		{ "range_inv", "config1:54\n" },
+		{ "range_fine", "config1:55\n" },
+		{ "combine", "config1:56\n" },
+		{ "range_len", "config1:0-16\n" },
+		{ "qual", "config1:62-63\n" },
+		{ "opc_mask", "config2:0-40\n" },
+		{ "range_base", "config2:0-63\n" },
+		{ }
+	};
+	struct pmu_core *pc = &ia64_pmu_core;
+
+	pmu_kunit_expect_group(test, pc->pmu.dev, &pc->format_group, files);
+}
+
 /* perf stat -e cycles,instructions: CPU_OP_CYCLES.ALL, IA64_INST_RETIRED. */
 /* events/ files give the event select and the unit mask. */
 static void ia64k_events_files(struct kunit *test)
@@ -392,6 +428,7 @@ static struct kunit_case itanium9300_pmu_model_cases[] = {
 	KUNIT_CASE(ia64k_privilege_levels),
 	KUNIT_CASE(ia64k_folds_47bit_counter),
 	KUNIT_CASE(ia64k_threshold),
+	KUNIT_CASE(ia64k_format_files),
 	KUNIT_CASE(ia64k_events_files),
 	KUNIT_CASE(ia64k_generic_events),
 	KUNIT_CASE(ia64k_refusals),

@@ -12,6 +12,7 @@
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite-test/kunit.h>
 
 #include "ia64-fields.h"
 #include "ia64-uncore-model.h"
@@ -745,7 +746,51 @@ static void unc_suite_exit(struct kunit_suite *suite)
 	ia64_uncore_unregister();
 }
 
+/* format/: the fields' bits, as perf reads them (one file per field). */
+static void unc_format_files(struct kunit *test)
+{
+	static const struct pmu_kunit_file ia64_unc_bbox_format_attrs_want[] = {
+		{ "event", "config:0-5\n" },
+		{ "box", "config:8\n" },
+		{ "ctl2", "config1:0-43\n" },
+		{ "class_in", "config2:0-15\n" },
+		{ "opcode_in", "config2:16-31\n" },
+		{ "class_out", "config2:32-47\n" },
+		{ "opcode_out", "config2:48-63\n" },
+		{ }
+	};
+	static const struct pmu_kunit_file ia64_unc_zbox_format_attrs_want[] = {
+		{ "event", "config:0-5\n" },
+		{ "box", "config:8\n" },
+		{ "subctl", "config1:0-31\n" },
+		{ "subctl2", "config2:0-31\n" },
+		{ }
+	};
+	static const struct pmu_kunit_file ia64_unc_rbox_format_attrs_want[] = {
+		{ "iperf", "config:0-31\n" },
+		{ "port", "config:32-35\n" },
+		{ "qlx", "config:36\n" },
+		{ "type", "config:0-3\n" },
+		{ "cls", "config:4-6\n" },
+		{ "sub", "config:7\n" },
+		{ "mm", "config:37\n" },
+		{ "mm_flit", "config:38-41\n" },
+		{ "mm_anyflit", "config:42\n" },
+		{ "match", "config1:0-63\n" },
+		{ "mask", "config2:0-63\n" },
+		{ }
+	};
+
+	pmu_kunit_expect_format(test, ia64_unc_bbox_format_attrs,
+				ia64_unc_bbox_format_attrs_want);
+	pmu_kunit_expect_format(test, ia64_unc_zbox_format_attrs,
+				ia64_unc_zbox_format_attrs_want);
+	pmu_kunit_expect_format(test, ia64_unc_rbox_format_attrs,
+				ia64_unc_rbox_format_attrs_want);
+}
+
 static struct kunit_case unc_cases[] = {
+	KUNIT_CASE(unc_format_files),
 	KUNIT_CASE(unc_bbox_counts),
 	KUNIT_CASE(unc_bbox_wraps),
 	KUNIT_CASE(unc_zbox_counts_and_wraps),

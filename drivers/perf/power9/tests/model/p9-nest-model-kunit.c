@@ -10,7 +10,9 @@
 #include <linux/cpu.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite-test/kunit.h>
 
+#include "p9-fields.h"
 #include "p9-nest-model.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -214,7 +216,19 @@ static void nest_suite_exit(struct kunit_suite *suite)
 	p9_nest_unregister();
 }
 
+/* format/: the fields' bits, as perf reads them (one file per field). */
+static void nest_format_files(struct kunit *test)
+{
+	static const struct pmu_kunit_file p9_nest_format_attrs_want[] = {
+		{ "event", "config:0-15\n" },
+		{ }
+	};
+
+	pmu_kunit_expect_format(test, p9_nest_format_attrs, p9_nest_format_attrs_want);
+}
+
 static struct kunit_case nest_cases[] = {
+	KUNIT_CASE(nest_format_files),
 	KUNIT_CASE(nest_counts),
 	KUNIT_CASE(nest_wraps),
 	KUNIT_CASE(nest_many_events_one_start),

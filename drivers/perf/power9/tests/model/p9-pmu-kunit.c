@@ -687,12 +687,40 @@ int p9k_suite_init(struct kunit_suite *suite)
 	return p9_register(&p9_model_ops, "power9_model");
 }
 
+/* format/: the fields' bits, as perf reads them (one file per field). */
+static void p9k_format_files(struct kunit *test)
+{
+	static const struct pmu_kunit_file files[] = {
+		{ "event", "config:0-19\n" },
+		{ "pmcxsel", "config:0-7\n" },
+		{ "mark", "config:8\n" },
+		{ "comb", "config:10-11\n" },
+		{ "unit", "config:12-15\n" },
+		{ "pmc", "config:16-18\n" },
+		{ "reload_qual", "config:20-21\n" },
+		{ "reload_qual_en", "config:22\n" },
+		{ "sample_mode", "config:24-25\n" },
+		{ "sample_elig", "config:26-28\n" },
+		{ "thresh_sel", "config:29-31\n" },
+		{ "thresh_stop", "config:32-35\n" },
+		{ "thresh_start", "config:36-39\n" },
+		{ "thresh_cmp", "config:40-49\n" },
+		{ "sdar_mode", "config:50-51\n" },
+		{ "ebb", "config:63\n" },
+		{ }
+	};
+
+	pmu_kunit_expect_group(test, p9_pmu_core.pmu.dev,
+			       &p9_pmu_core.format_group, files);
+}
+
 void p9k_suite_exit(struct kunit_suite *suite)
 {
 	p9_unregister();
 }
 
 static struct kunit_case power9_pmu_model_cases[] = {
+	KUNIT_CASE(p9k_format_files),
 	KUNIT_CASE(p9k_counts),
 	KUNIT_CASE(p9k_folds_32bit_counter),
 	KUNIT_CASE(p9k_exclude_user),

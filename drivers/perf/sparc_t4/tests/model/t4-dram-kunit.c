@@ -12,8 +12,10 @@
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite-test/kunit.h>
 #include <pmu-suite-test/uncore-oracle.h>
 
+#include "t4-fields.h"
 #include "t4-model.h"
 
 #define POLL_WAIT_MS	10
@@ -269,7 +271,19 @@ static void t4d_suite_exit(struct kunit_suite *suite)
 	t4_dram_unregister();
 }
 
+/* format/: the fields' bits, as perf reads them (one file per field). */
+static void t4d_format_files(struct kunit *test)
+{
+	static const struct pmu_kunit_file t4_dram_format_attrs_want[] = {
+		{ "event", "config:0-3\n" },
+		{ }
+	};
+
+	pmu_kunit_expect_format(test, t4_dram_format_attrs, t4_dram_format_attrs_want);
+}
+
 static struct kunit_case t4d_cases[] = {
+	KUNIT_CASE(t4d_format_files),
 	KUNIT_CASE(t4d_counts),
 	KUNIT_CASE(t4d_leaves_pm_counters),
 	KUNIT_CASE(t4d_polls_across_wraps),

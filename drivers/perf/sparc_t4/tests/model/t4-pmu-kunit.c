@@ -289,6 +289,22 @@ static struct perf_event *t4k_open_generic(u32 type, u64 config, bool no_hv)
 	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
 }
 
+/* format/: the fields' bits, as perf reads them (one file per field). */
+static void t4k_format_files(struct kunit *test)
+{
+	static const struct pmu_kunit_file files[] = {
+		{ "event", "config:0-4\n" },
+		{ "umask", "config:8-13\n" },
+		{ "sl", "config:0-4\n" },
+		{ "mask", "config:8-13\n" },
+		{ "rdpmc", "config1:1\n" },
+		{ }
+	};
+	struct pmu_core *pc = &t4_pmu_core;
+
+	pmu_kunit_expect_group(test, pc->pmu.dev, &pc->format_group, files);
+}
+
 /* events/ files give sl and mask as perf's event and umask terms. */
 static void t4k_events_files(struct kunit *test)
 {
@@ -631,6 +647,7 @@ static struct kunit_case sparc_t4_pmu_model_cases[] = {
 	KUNIT_CASE(t4k_four_at_once),
 	KUNIT_CASE(t4k_multiplexes),
 	KUNIT_CASE(t4k_watchdog_counter),
+	KUNIT_CASE(t4k_format_files),
 	KUNIT_CASE(t4k_events_files),
 	KUNIT_CASE(t4k_generic_events),
 	KUNIT_CASE(t4k_refusals),

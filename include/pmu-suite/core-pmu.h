@@ -169,11 +169,13 @@ struct pmu_core_sample {
  * @format: the format/ attributes, PMU_FORMAT_FIELD()s (the generated
  *	fields header's list), NULL-terminated; an events/ file prints its
  *	event's values of them (pmu_format_print())
- * @catalogue: the PMU's catalogue table (PMU_CATALOGUE()); events/ has a
- *	file for each entry, and one for each generic event it names
- * @extra_events: optional; add events/ files for configurations of the
- *	driver's own, with pmu_events_add(), at most @n_extra_events
- * @n_extra_events: room for @extra_events
+ * @events: the events/ files of the catalogue (PMU_CORE_EVENT()s, the
+ *	generated catalogue's list), NULL-terminated; events/ also has a
+ *	file, under perf's name, for each generic event in @generic
+ * @event_visible: optional; whether events/ shows the catalogue event of
+ *	raw config @config on this processor (a revision may count some
+ *	codes wrongly)
+ * @extra_events: optional; an events/ group of the driver's own files
  * @max_precise: the highest precise_ip any event may ask for (caps/
  *	max_precise); @check refuses it for events that have none
  * @branches: caps/branches (branch stack depth), 0 for none
@@ -229,9 +231,9 @@ struct pmu_core_ops {
 	bool (*sample)(struct pmu_core_sample *sample);
 	void (*release_extra)(struct pmu_core *pc);
 	struct attribute **format;
-	struct pmu_catalogue catalogue;
-	void (*extra_events)(struct pmu_events *e);
-	unsigned int n_extra_events;
+	struct attribute **events;
+	bool (*event_visible)(struct pmu_core *pc, u64 config);
+	const struct attribute_group *extra_events;
 	unsigned int max_precise;
 	unsigned int branches;
 	const char *caps_name;
@@ -243,7 +245,7 @@ struct pmu_core_ops {
  *
  * A driver names its per-CPU state ``struct <prefix>_cpu``, its generic
  * table ``<prefix>_generic``, each required hook ``<prefix>_<hook>`` and its
- * attributes ``<prefix>_format_attrs`` and ``<prefix>_catalogue``. Its ops
+ * attributes ``<prefix>_format_attrs`` and ``<prefix>_event_attrs``. Its ops
  * table starts with this and adds what is its own: the counters, the
  * filters, the event fields, the optional hooks and the caps.
  */
@@ -260,7 +262,7 @@ struct pmu_core_ops {
 	.irq_ack	= prefix##_irq_ack,				\
 	.sample		= prefix##_sample,				\
 	.format		= prefix##_format_attrs,			\
-	.catalogue	= PMU_CATALOGUE(prefix##_catalogue)
+	.events		= prefix##_event_attrs
 
 /**
  * struct pmu_core_backend - what the register backend gives the framework
@@ -304,8 +306,10 @@ struct pmu_core_backend {
  * @reserve_lock: serializes @active and the backend's reserve/release
  * @active: events that hold the reservation
  * @format_group: format/
- * @events: events/
+ * @events_group: events/ of the catalogue
  * @groups: format/, events/, caps/ and NULL
+ * @updates: events/ of the generic events and the driver's own, and NULL
+ *	(perf merges these into events/: pmu.attr_update)
  * @caps_group: caps/ with the framework's attributes and the driver's
  * @caps_attrs: its attributes
  * @registered: registered with perf
@@ -318,8 +322,9 @@ struct pmu_core {
 	struct mutex reserve_lock;	/* protects @active */
 	int active;
 	struct attribute_group format_group;
-	struct pmu_events events;
+	struct attribute_group events_group;
 	const struct attribute_group *groups[4];
+	const struct attribute_group *updates[3];
 	struct attribute_group caps_group;
 	struct attribute *caps_attrs[5];
 	bool registered;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * sysfs events/ groups, built at registration by the core and uncore
- * frameworks from what a driver adds with pmu_events_add().
+ * sysfs events/ files: the generators write each catalogue's as a static
+ * attribute list, which the core and uncore frameworks give perf.
  */
 #ifndef _PMU_SUITE_EVENTS_H
 #define _PMU_SUITE_EVENTS_H
@@ -14,9 +14,9 @@
 #include <linux/sysfs.h>
 
 /**
- * struct pmu_catalogue_entry - what events/ shows of a catalogue event
- * @alias: the events/ file name; NULL leaves the event out
- * @config: the event's raw perf config, which its file prints
+ * struct pmu_catalogue_entry - a catalogue event's sysfs name and config
+ * @alias: its events/ file name
+ * @config: its raw perf config, which that file prints
  *
  * The first member of the entries of every generated catalogue table.
  */
@@ -25,56 +25,30 @@ struct pmu_catalogue_entry {
 	u64 config;
 };
 
-/**
- * struct pmu_catalogue - a catalogue table, described for events/
- * @base: the first entry's struct pmu_catalogue_entry
- * @count: entries
- * @stride: size of an entry
- */
-struct pmu_catalogue {
-	const struct pmu_catalogue_entry *base;
-	unsigned int count;
-	size_t stride;
-};
-
 /*
- * PMU_CATALOGUE() - describe @table, an array whose entries start with a
- * struct pmu_catalogue_entry named entry (ARRAY_SIZE() written out, with
- * @table only under sizeof)
+ * PMU_EVENT_ID() - an events/ file in a NULL-terminated attribute list,
+ * named @_name (a string), printed by @_show from @_id (the perf core's
+ * PMU_EVENT_ATTR_ID() pattern: a static compound literal, so the lists
+ * are generated tables, not built at load time)
  */
-#define PMU_CATALOGUE(table) {						\
-	.base	= &(table)[0].entry +						\
-		  BUILD_BUG_ON_ZERO(offsetof(typeof((table)[0]), entry)),	\
-	.count	= sizeof(table) / sizeof((table)[0]) + __must_be_array(table), \
-	.stride	= sizeof((table)[0]),					\
-}
+#define PMU_EVENT_ID(_name, _show, _id)					\
+	(&((struct perf_pmu_events_attr[]) {				\
+		{ .attr = { .attr = { .name = _name, .mode = 0444 },	\
+			    .show = _show },				\
+		  .id = _id }						\
+	})[0].attr.attr)
 
-/**
- * struct pmu_events - an events/ group
- * @group: the group ("events")
- * @attrs: one attribute per event
- * @list: the group's NULL-terminated attribute list
- * @show: the show function of every file; it prints from the attribute's id
- * @n: attributes filled
- * @max: room
- */
-struct pmu_events {
-	struct attribute_group group;
-	struct perf_pmu_events_attr *attrs;
-	struct attribute **list;
-	ssize_t (*show)(struct device *dev, struct device_attribute *attr,
-			char *page);
-	unsigned int n;
-	unsigned int max;
-};
+ssize_t pmu_core_event_show(struct device *dev, struct device_attribute *attr,
+			    char *page);
+ssize_t pmu_uncore_event_show(struct device *dev,
+			      struct device_attribute *attr, char *page);
 
-bool pmu_events_add(struct pmu_events *e, const char *name, u64 id);
-bool pmu_events_has(const struct pmu_events *e, const char *name);
-void pmu_events_add_catalogue(struct pmu_events *e,
-			      const struct pmu_catalogue *c);
-struct pmu_generic_table;
-void pmu_events_add_generic(struct pmu_events *e,
-			    const struct pmu_generic_table *t);
+/* A core PMU's events/ file of raw config @_config */
+#define PMU_CORE_EVENT(_name, _config)					\
+	PMU_EVENT_ID(_name, pmu_core_event_show, _config)
+/* An uncore PMU's events/ file, printed by its driver from @_id */
+#define PMU_UNCORE_EVENT(_name, _id)					\
+	PMU_EVENT_ID(_name, pmu_uncore_event_show, _id)
 
 static inline u64 pmu_events_id(struct device_attribute *attr)
 {

@@ -50,14 +50,9 @@ struct pmu_uncore_set;
  *	count; with @stop, leave the counter stopped as well
  * @format: the format/ attributes, NULL-terminated: PMU_FORMAT_FIELD()s,
  *	the generated fields header's list
- * @catalogue: the PMU's catalogue table (PMU_CATALOGUE()): events/ has a
- *	file for each entry, printed from its config
- * @nr_events: optional, for events/ names that are computed: events
- *	event_at() names, after @catalogue's
- * @event_at: the events/ name of event @i, and in *@id what event_show()
- *	prints it from; NULL leaves the event out, and of two events of one
- *	name the first gets the file
- * @event_show: optional; print the events/ file added with @id (default
+ * @events: the events/ files (PMU_UNCORE_EVENT()s, the generated
+ *	catalogue's list), NULL-terminated
+ * @event_show: optional; print the events/ file of @id (default
  *	"event=0x<id>")
  */
 struct pmu_uncore_ops {
@@ -69,9 +64,7 @@ struct pmu_uncore_ops {
 	void (*update)(struct pmu_uncore *pu, struct perf_event *event,
 		       bool stop);
 	struct attribute **format;
-	struct pmu_catalogue catalogue;
-	unsigned int nr_events;
-	const char *(*event_at)(struct pmu_uncore *pu, unsigned int i, u64 *id);
+	struct attribute **events;
 	ssize_t (*event_show)(struct pmu_uncore *pu, u64 id, char *page);
 };
 
@@ -93,7 +86,7 @@ struct pmu_uncore_timer {
  * @set: the set it belongs to
  * @ops: the driver's hooks
  * @format_group: format/
- * @events: events/
+ * @events_group: events/
  * @groups: format/, events/, the cpumask attribute and NULL
  * @registered: registered with perf
  */
@@ -102,7 +95,7 @@ struct pmu_uncore {
 	struct pmu_uncore_set *set;
 	const struct pmu_uncore_ops *ops;
 	struct attribute_group format_group;
-	struct pmu_events events;
+	struct attribute_group events_group;
 	const struct attribute_group *groups[4];
 	bool registered;
 };

@@ -251,3 +251,51 @@ def fields_source(doc, tool, source):
                 out.append(line + '\n')
             out.append('\tNULL\n};\nEXPORT_SYMBOL_IF_KUNIT(%s);\n' % array)
     return ''.join(out)
+
+
+# perf's generic event names, lower case: the core-PMU framework gives
+# events/ files these names (drivers/perf/common/core-pmu.c), so no
+# catalogue alias may take one.
+GENERIC_EVENT_NAMES = frozenset(
+    ['cycles', 'instructions', 'cache-references', 'cache-misses',
+     'branch-instructions', 'branch-misses', 'bus-cycles',
+     'stalled-cycles-frontend', 'stalled-cycles-backend', 'ref-cycles'] +
+    ['%s-%s' % (c, o) for c in ('l1-dcache', 'l1-icache', 'llc', 'dtlb',
+                                'itlb', 'branch', 'node')
+     for o in ('loads', 'load-misses', 'stores', 'store-misses',
+               'prefetches', 'prefetch-misses')])
+
+
+def events_lists(lists):
+    """C text of events/ attribute lists, for a generated catalogue file.
+
+    @lists: (array name, macro, [(file name, id), ...]); the macro is
+    PMU_CORE_EVENT (id: the raw config) or PMU_UNCORE_EVENT (id: what the
+    driver prints the file from). The lists need the perf core, so they
+    are built only with CONFIG_PERF_EVENTS.
+    """
+    out = ['\n#if IS_ENABLED(CONFIG_PERF_EVENTS)\n']
+    for array, macro, entries in lists:
+        seen = set()
+        out.append('\n/* events/: %s(name, id) */\nstruct attribute *%s[] = {\n'
+                   % (macro, array))
+        for name, ident in entries:
+            if name in seen:
+                raise ValueError('%s: events/%s twice' % (array, name))
+            if macro == 'PMU_CORE_EVENT' and name in GENERIC_EVENT_NAMES:
+                raise ValueError('%s: events/%s is a generic event name'
+                                 % (array, name))
+            seen.add(name)
+            line = '\t%s(%s, 0x%x),' % (macro, c_string(name), ident)
+            if columns(line) > 100:
+                raise ValueError('%s: %s too long' % (array, name))
+            out.append(line + '\n')
+        out.append('\tNULL\n};\n')
+    out.append('\n#endif /* CONFIG_PERF_EVENTS */\n')
+    return ''.join(out)
+
+
+def events_decls(arrays):
+    """Declarations of events_lists()'s arrays, for a catalogue header."""
+    return ('\n/* events/ files (PMU_CORE_EVENT(), PMU_UNCORE_EVENT()) */\n' +
+            ''.join('extern struct attribute *%s[];\n' % a for a in arrays))

@@ -934,14 +934,137 @@ static void pmu_core_init_caps(struct pmu_core *pc)
 	pc->caps_group.attrs = pc->caps_attrs;
 }
 
-/* The value of the config field @bits, and how many hex digits it takes */
 /* events/: every file prints its event's fields (pmu_format_print()). */
-static ssize_t pmu_core_event_show(struct device *dev,
-				   struct device_attribute *attr, char *page)
+ssize_t pmu_core_event_show(struct device *dev, struct device_attribute *attr,
+			    char *page)
 {
 	return pmu_format_print(pmu_core_of_dev(dev)->ops->format,
 				pmu_events_id(attr), page);
 }
+EXPORT_SYMBOL_GPL(pmu_core_event_show);
+
+static umode_t pmu_core_events_visible(struct kobject *kobj,
+				       struct attribute *attr, int i)
+{
+	struct pmu_core *pc = pmu_core_of_dev(kobj_to_dev(kobj));
+	struct device_attribute *da = container_of(attr, typeof(*da), attr);
+
+	if (pc->ops->event_visible &&
+	    !pc->ops->event_visible(pc, pmu_events_id(da)))
+		return 0;
+	return attr->mode;
+}
+
+/*
+ * events/ of the generic events, under perf's names in lower case (perf
+ * finds a sysfs event only if its name has one case): the id is the
+ * generic event's type and config.
+ */
+#define PMU_GENERIC_ID(type, config)	((u64)(type) << 32 | (config))
+
+static int pmu_core_generic_raw(struct pmu_core *pc, u64 id, u64 *raw)
+{
+	if (!pc->ops->generic)
+		return -ENOENT;
+	return pmu_generic_config(pc->ops->generic, id >> 32, (u32)id, raw);
+}
+
+static ssize_t pmu_core_generic_show(struct device *dev,
+				     struct device_attribute *attr, char *page)
+{
+	struct pmu_core *pc = pmu_core_of_dev(dev);
+	u64 raw;
+
+	if (pmu_core_generic_raw(pc, pmu_events_id(attr), &raw))
+		return -ENOENT;
+	return pmu_format_print(pc->ops->format, raw, page);
+}
+
+static umode_t pmu_core_generic_visible(struct kobject *kobj,
+					struct attribute *attr, int i)
+{
+	struct pmu_core *pc = pmu_core_of_dev(kobj_to_dev(kobj));
+	struct device_attribute *da = container_of(attr, typeof(*da), attr);
+	u64 raw;
+
+	return pmu_core_generic_raw(pc, pmu_events_id(da), &raw) ? 0 :
+	       attr->mode;
+}
+
+#define HW(name, id)							\
+	PMU_EVENT_ID(name, pmu_core_generic_show,			\
+		     PMU_GENERIC_ID(PERF_TYPE_HARDWARE, PERF_COUNT_HW_##id))
+#define CACHE(name, id, op, result)					\
+	PMU_EVENT_ID(name, pmu_core_generic_show,			\
+		     PMU_GENERIC_ID(PERF_TYPE_HW_CACHE,			\
+				    PERF_COUNT_HW_CACHE_##id |		\
+				    PERF_COUNT_HW_CACHE_OP_##op << 8 |	\
+				    PERF_COUNT_HW_CACHE_RESULT_##result << 16))
+
+static struct attribute *pmu_core_generic_attrs[] = {
+	HW("cycles", CPU_CYCLES),
+	HW("instructions", INSTRUCTIONS),
+	HW("cache-references", CACHE_REFERENCES),
+	HW("cache-misses", CACHE_MISSES),
+	HW("branch-instructions", BRANCH_INSTRUCTIONS),
+	HW("branch-misses", BRANCH_MISSES),
+	HW("bus-cycles", BUS_CYCLES),
+	HW("stalled-cycles-frontend", STALLED_CYCLES_FRONTEND),
+	HW("stalled-cycles-backend", STALLED_CYCLES_BACKEND),
+	HW("ref-cycles", REF_CPU_CYCLES),
+	CACHE("l1-dcache-loads", L1D, READ, ACCESS),
+	CACHE("l1-dcache-load-misses", L1D, READ, MISS),
+	CACHE("l1-dcache-stores", L1D, WRITE, ACCESS),
+	CACHE("l1-dcache-store-misses", L1D, WRITE, MISS),
+	CACHE("l1-dcache-prefetches", L1D, PREFETCH, ACCESS),
+	CACHE("l1-dcache-prefetch-misses", L1D, PREFETCH, MISS),
+	CACHE("l1-icache-loads", L1I, READ, ACCESS),
+	CACHE("l1-icache-load-misses", L1I, READ, MISS),
+	CACHE("l1-icache-stores", L1I, WRITE, ACCESS),
+	CACHE("l1-icache-store-misses", L1I, WRITE, MISS),
+	CACHE("l1-icache-prefetches", L1I, PREFETCH, ACCESS),
+	CACHE("l1-icache-prefetch-misses", L1I, PREFETCH, MISS),
+	CACHE("llc-loads", LL, READ, ACCESS),
+	CACHE("llc-load-misses", LL, READ, MISS),
+	CACHE("llc-stores", LL, WRITE, ACCESS),
+	CACHE("llc-store-misses", LL, WRITE, MISS),
+	CACHE("llc-prefetches", LL, PREFETCH, ACCESS),
+	CACHE("llc-prefetch-misses", LL, PREFETCH, MISS),
+	CACHE("dtlb-loads", DTLB, READ, ACCESS),
+	CACHE("dtlb-load-misses", DTLB, READ, MISS),
+	CACHE("dtlb-stores", DTLB, WRITE, ACCESS),
+	CACHE("dtlb-store-misses", DTLB, WRITE, MISS),
+	CACHE("dtlb-prefetches", DTLB, PREFETCH, ACCESS),
+	CACHE("dtlb-prefetch-misses", DTLB, PREFETCH, MISS),
+	CACHE("itlb-loads", ITLB, READ, ACCESS),
+	CACHE("itlb-load-misses", ITLB, READ, MISS),
+	CACHE("itlb-stores", ITLB, WRITE, ACCESS),
+	CACHE("itlb-store-misses", ITLB, WRITE, MISS),
+	CACHE("itlb-prefetches", ITLB, PREFETCH, ACCESS),
+	CACHE("itlb-prefetch-misses", ITLB, PREFETCH, MISS),
+	CACHE("branch-loads", BPU, READ, ACCESS),
+	CACHE("branch-load-misses", BPU, READ, MISS),
+	CACHE("branch-stores", BPU, WRITE, ACCESS),
+	CACHE("branch-store-misses", BPU, WRITE, MISS),
+	CACHE("branch-prefetches", BPU, PREFETCH, ACCESS),
+	CACHE("branch-prefetch-misses", BPU, PREFETCH, MISS),
+	CACHE("node-loads", NODE, READ, ACCESS),
+	CACHE("node-load-misses", NODE, READ, MISS),
+	CACHE("node-stores", NODE, WRITE, ACCESS),
+	CACHE("node-store-misses", NODE, WRITE, MISS),
+	CACHE("node-prefetches", NODE, PREFETCH, ACCESS),
+	CACHE("node-prefetch-misses", NODE, PREFETCH, MISS),
+	NULL
+};
+
+#undef HW
+#undef CACHE
+
+static const struct attribute_group pmu_core_generic_group = {
+	.name		= "events",
+	.attrs		= pmu_core_generic_attrs,
+	.is_visible	= pmu_core_generic_visible,
+};
 
 /**
  * pmu_core_register() - register a core PMU with perf
@@ -965,27 +1088,16 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	if (!ops->counters || !ops->counters->n ||
 	    ops->counters->n > PMU_CORE_MAX_EVENTS || !ops->counters->width ||
 	    ops->counters->width > PMU_CORE_PREV_GEN_SHIFT || !ops->format ||
+	    !ops->events ||
 	    !backend->reserve ||
 	    !backend->release || !backend->read_counter ||
 	    !backend->write_counter)
 		return -EINVAL;
 	pc->ops = ops;
-	ret = pmu_events_alloc(&pc->events, ops->catalogue.count +
-			       (ops->generic ? ops->generic->n : 0) +
-			       ops->n_extra_events, pmu_core_event_show);
-	if (ret)
-		return ret;
-	pmu_events_add_catalogue(&pc->events, &ops->catalogue);
-	if (ops->generic)
-		pmu_events_add_generic(&pc->events, ops->generic);
-	if (ops->extra_events)
-		ops->extra_events(&pc->events);
 	pc->cpus = __alloc_percpu(sizeof(struct pmu_core_cpu) + ops->cpu_size,
 				  __alignof__(struct pmu_core_cpu));
-	if (!pc->cpus) {
-		pmu_events_free(&pc->events);
+	if (!pc->cpus)
 		return -ENOMEM;
-	}
 	pc->backend = backend;
 	mutex_init(&pc->reserve_lock);
 	pc->active = 0;
@@ -993,14 +1105,23 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	pc->format_group.name = "format";
 	pc->format_group.attrs = ops->format;
 	pc->groups[0] = &pc->format_group;
-	pc->groups[1] = &pc->events.group;
+	pc->events_group = (struct attribute_group) {
+		.name		= "events",
+		.attrs		= ops->events,
+		.is_visible	= pmu_core_events_visible,
+	};
+	pc->groups[1] = &pc->events_group;
 	pc->groups[2] = &pc->caps_group;
 	pc->groups[3] = NULL;
+	pc->updates[0] = &pmu_core_generic_group;
+	pc->updates[1] = ops->extra_events;
+	pc->updates[2] = NULL;
 	pc->pmu = (struct pmu) {
 		.module		= backend->owner,
 		.task_ctx_nr	= pmu_suite_task_context(backend->builtin_pmu),
 		.capabilities	= PMU_SUITE_SAMPLING_CAPS | backend->capabilities,
 		.attr_groups	= pc->groups,
+		.attr_update	= pc->updates,
 		.event_init	= pmu_core_event_init,
 		.add		= pmu_core_add,
 		.del		= pmu_core_del,
@@ -1039,7 +1160,6 @@ out_unhook:
 out_free:
 	free_percpu(pc->cpus);
 	pc->cpus = NULL;
-	pmu_events_free(&pc->events);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(pmu_core_register);
@@ -1060,7 +1180,6 @@ void pmu_core_unregister(struct pmu_core *pc)
 		pc->backend->irq_unhook();
 	free_percpu(pc->cpus);
 	pc->cpus = NULL;
-	pmu_events_free(&pc->events);
 	pc->registered = false;
 }
 EXPORT_SYMBOL_GPL(pmu_core_unregister);

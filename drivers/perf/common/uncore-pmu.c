@@ -269,8 +269,9 @@ static const struct attribute_group pmu_uncore_attr_group = {
 	.attrs = pmu_uncore_attrs,
 };
 
-static ssize_t pmu_uncore_event_show(struct device *dev,
-				     struct device_attribute *attr, char *page)
+/* events/: the driver prints an event's file from its id */
+ssize_t pmu_uncore_event_show(struct device *dev, struct device_attribute *attr,
+			      char *page)
 {
 	struct pmu_uncore *pu = to_pmu_uncore(dev_get_drvdata(dev));
 	u64 id = pmu_events_id(attr);
@@ -279,6 +280,7 @@ static ssize_t pmu_uncore_event_show(struct device *dev,
 		return pu->ops->event_show(pu, id, page);
 	return sysfs_emit(page, "event=0x%llx\n", id);
 }
+EXPORT_SYMBOL_GPL(pmu_uncore_event_show);
 
 /**
  * pmu_uncore_set_init() - set up a set before its PMUs are registered
@@ -362,35 +364,23 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 			const struct pmu_uncore_ops *ops, struct module *owner,
 			const char *name)
 {
-	const char *event;
-	unsigned int i, e;
-	u64 id;
+	unsigned int i;
 	int ret;
 
 	for (i = 0; i < PMU_UNCORE_MAX_PMUS && set->pmus[i]; i++)
 		;
 	if (i == PMU_UNCORE_MAX_PMUS)
 		return -ENOSPC;
-	if (!ops->init || !ops->start || !ops->update ||
-	    !ops->format ||
-	    (ops->nr_events && !ops->event_at))
+	if (!ops->init || !ops->start || !ops->update || !ops->format ||
+	    !ops->events)
 		return -EINVAL;
 	*pu = (struct pmu_uncore) { .set = set, .ops = ops };
-	ret = pmu_events_alloc(&pu->events,
-			       ops->catalogue.count + ops->nr_events,
-			       pmu_uncore_event_show);
-	if (ret)
-		return ret;
-	pmu_events_add_catalogue(&pu->events, &ops->catalogue);
-	for (e = 0; e < ops->nr_events; e++) {
-		event = ops->event_at(pu, e, &id);
-		if (event && !pmu_events_has(&pu->events, event))
-			pmu_events_add(&pu->events, event, id);
-	}
 	pu->format_group.name = "format";
 	pu->format_group.attrs = ops->format;
+	pu->events_group.name = "events";
+	pu->events_group.attrs = ops->events;
 	pu->groups[0] = &pu->format_group;
-	pu->groups[1] = &pu->events.group;
+	pu->groups[1] = &pu->events_group;
 	pu->groups[2] = &pmu_uncore_attr_group;
 	pu->groups[3] = NULL;
 	pu->pmu = (struct pmu) {
@@ -407,10 +397,8 @@ int pmu_uncore_register(struct pmu_uncore *pu, struct pmu_uncore_set *set,
 		.read		= pmu_uncore_read,
 	};
 	ret = perf_pmu_register(&pu->pmu, name, -1);
-	if (ret) {
-		pmu_events_free(&pu->events);
+	if (ret)
 		return ret;
-	}
 	pu->registered = true;
 	/* From now on the PMU follows its counting CPUs. */
 	cpus_read_lock();
@@ -436,7 +424,6 @@ void pmu_uncore_unregister(struct pmu_uncore *pu)
 			pu->set->pmus[i] = NULL;
 	cpus_read_unlock();
 	pmu_suite_unregister(&pu->pmu);
-	pmu_events_free(&pu->events);
 	pu->registered = false;
 }
 EXPORT_SYMBOL_GPL(pmu_uncore_unregister);

@@ -85,4 +85,10 @@ extern const struct ia64_uncore_event ia64_bbox_events[IA64_BBOX_EVENTS_NR];
 extern const struct ia64_uncore_event ia64_rbox_events[IA64_RBOX_EVENTS_NR];
 extern const struct ia64_uncore_event ia64_zbox_events[IA64_ZBOX_EVENTS_NR];
 
+/* events/ files (PMU_CORE_EVENT(), PMU_UNCORE_EVENT()) */
+extern struct attribute *ia64_event_attrs[];
+extern struct attribute *ia64_unc_bbox_event_attrs[];
+extern struct attribute *ia64_unc_rbox_event_attrs[];
+extern struct attribute *ia64_unc_zbox_event_attrs[];
+
 #endif /* _IA64_CATALOGUE_H */

@@ -407,42 +407,21 @@ static ssize_t unc_event_show(struct pmu_uncore *pu, u64 id, char *page)
 	return strlcat(page, "\n", PAGE_SIZE);
 }
 
-/*
- * The box's events, named without their box prefix; sysfs gets those with
- * a default encoding.
- */
-static const char *unc_event_at(struct pmu_uncore *pu, unsigned int i, u64 *id)
-{
-	enum ia64_unc_box box = container_of(pu, struct ia64_unc_pmu, pu)->box;
-	const struct ia64_uncore_event *tab;
-	const char *name;
-	unsigned int n;
-	char str[32];
-
-	tab = ia64_unc_events(box, &n);
-	if (i >= n || !ia64_unc_event_string(box, &tab[i], str, sizeof(str)))
-		return NULL;
-	*id = i;
-	name = strchr(tab[i].alias, '.');
-	return name ? name + 1 : tab[i].alias;
-}
-
-#define UNC_OPS(b, nr) {					\
+#define UNC_OPS(b) {					\
 	.init		= unc_init,				\
 	.alloc		= unc_take_counter,			\
 	.free		= unc_give_counter,			\
 	.start		= unc_start,				\
 	.update		= unc_update,				\
 	.format		= ia64_unc_##b##_format_attrs,		\
-	.nr_events	= nr,					\
-	.event_at	= unc_event_at,				\
+	.events		= ia64_unc_##b##_event_attrs,		\
 	.event_show	= unc_event_show,			\
 }
 
 static const struct pmu_uncore_ops unc_uncore_ops[IA64_UNC_NR_BOXES] = {
-	[IA64_UNC_BBOX] = UNC_OPS(bbox, IA64_BBOX_EVENTS_NR),
-	[IA64_UNC_ZBOX] = UNC_OPS(zbox, IA64_ZBOX_EVENTS_NR),
-	[IA64_UNC_RBOX] = UNC_OPS(rbox, IA64_RBOX_EVENTS_NR),
+	[IA64_UNC_BBOX] = UNC_OPS(bbox),
+	[IA64_UNC_ZBOX] = UNC_OPS(zbox),
+	[IA64_UNC_RBOX] = UNC_OPS(rbox),
 };
 
 static const char *const unc_box_names[IA64_UNC_NR_BOXES] = {

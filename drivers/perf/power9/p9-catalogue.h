@@ -78,4 +78,7 @@ extern const struct p9_catalogue_alternative
 extern const struct p9_catalogue_group p9_groups[];
 extern const unsigned int p9_groups_len;
 
+/* events/ files (PMU_CORE_EVENT(), PMU_UNCORE_EVENT()) */
+extern struct attribute *p9_event_attrs[];
+
 #endif /* _P9_CATALOGUE_H */

@@ -24,4 +24,7 @@ struct p9_nest_event {
 
 extern const struct p9_nest_event p9_nest_events[P9_NEST_EVENTS_NR];
 
+/* events/ files (PMU_CORE_EVENT(), PMU_UNCORE_EVENT()) */
+extern struct attribute *p9_nest_event_attrs[];
+
 #endif /* _P9_NEST_CATALOGUE_H */

@@ -97,7 +97,7 @@ static const struct pmu_uncore_ops nest_uncore_ops = {
 	.update		= nest_update,
 	/* "event", the name perf gives a JSON EventCode: the offset. */
 	.format		= p9_nest_format_attrs,
-	.catalogue	= PMU_CATALOGUE(p9_nest_events),
+	.events		= p9_nest_event_attrs,
 };
 
 /**

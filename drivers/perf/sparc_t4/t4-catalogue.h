@@ -69,4 +69,8 @@ extern const struct t4_dram_event t4_dram_events[T4_DRAM_EVENTS_NR];
 const struct t4_sl_group *t4_sl_group_find(unsigned int sl);
 bool t4_mask_valid(unsigned int sl, unsigned int mask);
 
+/* events/ files (PMU_CORE_EVENT(), PMU_UNCORE_EVENT()) */
+extern struct attribute *t4_event_attrs[];
+extern struct attribute *t4_dram_event_attrs[];
+
 #endif /* _SPARC_T4_CATALOGUE_H */

@@ -166,7 +166,7 @@ static const struct pmu_uncore_ops t4_dram_uncore_ops = {
 	.start		= t4_dram_start,
 	.update		= t4_dram_update,
 	.format		= t4_dram_format_attrs,
-	.catalogue	= PMU_CATALOGUE(t4_dram_events),
+	.events		= t4_dram_event_attrs,
 };
 
 static int t4_dram_package_of(unsigned int cpu)

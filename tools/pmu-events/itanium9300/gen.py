@@ -269,7 +269,10 @@ struct ia64_uncore_event {
 %(box_decl)s
 #endif /* _IA64_CATALOGUE_H */
 ''' % {'ns': NO_SET,
-       'nr': nrows, 'box_nr': box_nr, 'box_decl': box_decl}
+       'nr': nrows, 'box_nr': box_nr,
+       'box_decl': box_decl + pmucat.events_decls(
+           ['ia64_event_attrs'] + ['ia64_unc_%s_event_attrs' % b['box']
+                                   for b in unc['boxes']])}
 
 
 # The Z-Box sub-control registers named in Table 5-59's SubCtl Dep column.
@@ -337,7 +340,35 @@ def gen_source(core, unc):
                                       '%d' % width, q(ev['alias'])], flags,
                                      wrap=False))
         out.append('};\nEXPORT_SYMBOL_IF_KUNIT(ia64_%s_events);\n' % b['box'])
+    lists = [('ia64_event_attrs', 'PMU_CORE_EVENT',
+              [(alias, config(ev['code'], umask))
+               for ev in core['events']
+               for umask, alias, _, _ in rows_of(ev)])]
+    for b in unc['boxes']:
+        lists.append(('ia64_unc_%s_event_attrs' % b['box'],
+                      'PMU_UNCORE_EVENT', uncore_files(b)))
+    out.append(pmucat.events_lists(lists))
     return ''.join(out)
+
+
+def uncore_files(box):
+    """events/ of a box: (name without the box prefix, catalogue row).
+
+    An R-Box IPERF field event with no default value gets no file (the
+    driver's ia64_unc_event_string() cannot print one); of two events of
+    one name, the first gets it.
+    """
+    files, seen = [], set()
+    for i, ev in enumerate(box['events']):
+        _, _, _, flags = uncore_fields(ev)
+        if box['box'] == 'rbox' and 'IA64_UNC_FIELD' in flags and \
+                'IA64_UNC_NO_DEFAULT' in flags:
+            continue
+        name = ev['alias'].split('.', 1)[-1]
+        if name not in seen:
+            seen.add(name)
+            files.append((name, i))
+    return files
 
 
 # Table 4-88: the unit mask names the tag channel (3.3.6.1).

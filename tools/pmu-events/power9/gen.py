@@ -287,10 +287,12 @@ def gen_header(events, restricted, alts):
                'extern const struct p9_catalogue_alternative\n'
                '\tp9_alternatives[P9_ALTERNATIVES_NR];\n\n'
                'extern const struct p9_catalogue_group p9_groups[];\n'
-               'extern const unsigned int p9_groups_len;\n\n'
+               'extern const unsigned int p9_groups_len;\n'
+               '%s\n'
                '#endif /* _P9_CATALOGUE_H */\n'
                % (tab_pad('\tunsigned int nr;', 40), len(events),
-                  len(restricted), len(alts)))
+                  len(restricted), len(alts),
+                  pmucat.events_decls(['p9_event_attrs'])))
     return ''.join(out)
 
 
@@ -331,6 +333,10 @@ def gen_c(events, groups, aliases, restricted, alts):
                'const unsigned int p9_groups_len = '
                'ARRAY_SIZE(p9_groups);\n'
                'EXPORT_SYMBOL_IF_KUNIT(p9_groups_len);\n')
+    out.append(pmucat.events_lists([(
+        'p9_event_attrs', 'PMU_CORE_EVENT',
+        [(aliases[ev['code']], int(ev['code'], 16))
+         for ev in sorted(events, key=lambda e: int(e['code'], 16))])]))
     return ''.join(out)
 
 

@@ -513,9 +513,10 @@ struct p9_nest_event {
 #define P9_NEST_AREA_SIZE\t0x%x
 
 extern const struct p9_nest_event p9_nest_events[P9_NEST_EVENTS_NR];
-
+%s
 #endif /* _P9_NEST_CATALOGUE_H */
-''' % (len(events), max(int(e['offset'], 16) for e in events) + 8))
+''' % (len(events), max(int(e['offset'], 16) for e in events) + 8,
+       pmucat.events_decls(['p9_nest_event_attrs'])))
     return ''.join(out)
 
 
@@ -529,6 +530,10 @@ def gen_c(events):
                    % (pmucat.c_string(alias(e['name'])), int(e['offset'], 16),
                       int(e['offset'], 16), int(e['group'][1:])))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(p9_nest_events);\n')
+    out.append(pmucat.events_lists([(
+        'p9_nest_event_attrs', 'PMU_UNCORE_EVENT',
+        [(alias(e['name']), int(e['offset'], 16))
+         for e in sorted(events, key=lambda e: int(e['offset'], 16))])]))
     return ''.join(out)
 
 

@@ -197,9 +197,11 @@ extern const struct t4_dram_event t4_dram_events[T4_DRAM_EVENTS_NR];
 
 const struct t4_sl_group *t4_sl_group_find(unsigned int sl);
 bool t4_mask_valid(unsigned int sl, unsigned int mask);
-
+%(decls)s
 #endif /* _SPARC_T4_CATALOGUE_H */
-''' % {'ne': ne, 'ng': ng, 'nd': nd}
+''' % {'ne': ne, 'ng': ng, 'nd': nd,
+       'decls': pmucat.events_decls(['t4_event_attrs',
+                                     't4_dram_event_attrs'])}
 
 
 def gen_source(core, dram):
@@ -244,6 +246,12 @@ bool t4_mask_valid(unsigned int sl, unsigned int mask)
 }
 EXPORT_SYMBOL_IF_KUNIT(t4_mask_valid);
 ''')
+    out.append(pmucat.events_lists([
+        ('t4_event_attrs', 'PMU_CORE_EVENT',
+         [(e['alias'], config(e['sl'], int(e['mask'], 16)))
+          for e in core['events']]),
+        ('t4_dram_event_attrs', 'PMU_UNCORE_EVENT',
+         [(d['alias'], d['select']) for d in dram['events']])]))
     return ''.join(out)
 
 

@@ -197,10 +197,18 @@ class T4Catalogue(unittest.TestCase):
     def test_generated_tables(self):
         gen = module('gen')
         src = gen.gen_source(self.core, self.dram)
-        self.assertEqual(src.count('"commit_1_or_2"'), 1)
+        self.assertEqual(src.count('{ "commit_1_or_2"'), 1)
         rows = re.findall(r'^\t\{ \{ "[^"]+", 0x([0-9a-f]+) \},\s+'
                           r'(\d+), (0x[0-9a-f]+), ', src, re.M)
         self.assertEqual(len(rows), len(self.events))
+        # events/: one file per catalogue row, of the row's config
+        files = re.findall(r'^\tPMU_CORE_EVENT\("([^"]+)", 0x([0-9a-f]+)\)',
+                           src, re.M)
+        self.assertEqual([(e['alias'], int(c, 16)) for e, (_, c) in
+                          zip(self.events, files)],
+                         [(a, int(c, 16)) for a, c in files])
+        self.assertEqual([int(c, 16) for _, c in files],
+                         [int(c, 16) for c, _, _ in rows])
         for config, sl, mask in rows:
             self.assertEqual(int(config, 16), gen.config(int(sl), int(mask, 16)))
         self.assertEqual(gen.config(3, 0x3f), 3 | 0x3f << 8)

@@ -18,8 +18,13 @@ check "power9: insmod power9_pmu" insmod /suite/modules/power9_pmu.ko
 check "power9: the load line says it counts and samples" sh -c \
 	"dmesg | grep -q 'power9: perf PMU registered: 6 counters, counting and sampling'"
 # The manual's 1157 events, 23 generic perf event names, and perf mem's
-# mem-loads and mem-stores.
-check "power9: sysfs events/ has the catalogue" sh -c "[ \$(ls $P9/events | wc -l) -eq 1182 ]"
+# mem-loads and mem-stores; less, on QEMU's POWER9 (DD2.2, PVR 004e 1202),
+# the 8 catalogue codes that revision counts wrongly (restrictions.json).
+check "power9: the guest is POWER9 DD2.2" sh -c \
+	"grep -q '^revision.*pvr 004e 1202' /proc/cpuinfo"
+check "power9: sysfs events/ has the catalogue" sh -c "[ \$(ls $P9/events | wc -l) -eq 1174 ]"
+check "power9: sysfs events/ hides DD2.2's PM_DTLB_MISS_4K" \
+	sh -c "[ ! -e $P9/events/pm_dtlb_miss_4k ]"
 check_file "power9: sysfs events/mem-loads" $P9/events/mem-loads \
 	"event=0x401e0,sample_elig=0x5,thresh_sel=0x1,thresh_stop=0x4,thresh_start=0x3"
 check_file "power9: sysfs events/llc-prefetches" $P9/events/llc-prefetches "event=0x0f0b0"

@@ -59,19 +59,17 @@ static void uk_update(struct pmu_uncore *pu, struct perf_event *event,
 
 static struct attribute *uk_no_attrs[] = { NULL };
 
-static const char *uk_event_at(struct pmu_uncore *pu, unsigned int i, u64 *id)
-{
-	*id = 0x2a;
-	return "uk_event";
-}
+static struct attribute *uk_event_attrs[] = {
+	PMU_UNCORE_EVENT("uk_event", 0x2a),
+	NULL
+};
 
 static const struct pmu_uncore_ops uk_ops = {
 	.init		= uk_init,
 	.start		= uk_start,
 	.update		= uk_update,
 	.format		= uk_no_attrs,
-	.nr_events	= 1,
-	.event_at	= uk_event_at,
+	.events		= uk_event_attrs,
 };
 
 static struct perf_event *uk_open(struct uk_set *u, int cpu,
@@ -143,8 +141,8 @@ static void uk_events_files(struct kunit *test)
 	char *page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, page);
-	KUNIT_ASSERT_EQ(test, pu->events.n, 1U);
-	attr = &pu->events.attrs[0].attr;
+	KUNIT_ASSERT_PTR_EQ(test, pu->events_group.attrs, &uk_event_attrs[0]);
+	attr = container_of(uk_event_attrs[0], struct device_attribute, attr);
 	KUNIT_EXPECT_STREQ(test, attr->attr.name, "uk_event");
 	KUNIT_EXPECT_EQ(test, attr->show(pu->pmu.dev, attr, page), 11);
 	KUNIT_EXPECT_STREQ(test, page, "event=0x2a\n");

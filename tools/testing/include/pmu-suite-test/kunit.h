@@ -161,18 +161,52 @@ static inline void pmu_kunit_expect_format(struct kunit *test,
 /**
  * pmu_kunit_expect_event_file() - check what an events/ file prints
  * @test: the test
- * @dev: the PMU's device
- * @e: its events/ group
+ * @pmu: the PMU
  * @name: the file
- * @want: its text
+ * @want: its text; NULL: the file must not be shown
+ *
+ * The file is looked for in every events/ group of @pmu, the
+ * registration's and those perf merges in (attr_update), as sysfs shows
+ * them: a group's is_visible may hide it.
  */
 static inline void pmu_kunit_expect_event_file(struct kunit *test,
-					       struct device *dev,
-					       const struct pmu_events *e,
+					       struct pmu *pmu,
 					       const char *name,
 					       const char *want)
 {
-	pmu_kunit_expect_group_file(test, dev, &e->group, name, want);
+	const struct attribute_group **lists[] = {
+		pmu->attr_groups, pmu->attr_update
+	};
+	const struct attribute_group **g;
+	unsigned int l;
+	int i;
+
+	for (l = 0; l < ARRAY_SIZE(lists); l++) {
+		for (g = lists[l]; g && *g; g++) {
+			if (!(*g)->name || strcmp((*g)->name, "events"))
+				continue;
+			for (i = 0; (*g)->attrs[i]; i++) {
+				struct attribute *a = (*g)->attrs[i];
+
+				if (strcmp(a->name, name))
+					continue;
+				if ((*g)->is_visible &&
+				    !(*g)->is_visible(&pmu->dev->kobj, a, i))
+					continue;
+				KUNIT_EXPECT_NOT_NULL_MSG(test, want,
+							  "events/%s shown",
+							  name);
+				if (want)
+					pmu_kunit_expect_group_file(test,
+								    pmu->dev,
+								    *g, name,
+								    want);
+				return;
+			}
+		}
+	}
+	if (want)
+		KUNIT_FAIL(test, "no events/%s", name);
 }
 
 #endif /* _PMU_SUITE_KUNIT_H */

@@ -235,10 +235,10 @@ static void ia64k_events_files(struct kunit *test)
 {
 	struct pmu_core *pc = &ia64_pmu_core;
 
-	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+	pmu_kunit_expect_event_file(test, &pc->pmu,
 				    "be_rse_bubble.overflow",
 				    "event=0x01,umask=0x3\n");
-	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+	pmu_kunit_expect_event_file(test, &pc->pmu,
 				    "cycles", "event=0x12,umask=0x0\n");
 }
 

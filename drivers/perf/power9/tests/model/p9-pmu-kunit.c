@@ -714,6 +714,20 @@ static void p9k_format_files(struct kunit *test)
 			       &p9_pmu_core.format_group, files);
 }
 
+/*
+ * events/ hides the codes the revision counts wrongly: the model is DD2.2,
+ * on which PM_DTLB_MISS_4K (0x2c056) is one.
+ */
+static void p9k_events_hide_restricted(struct kunit *test)
+{
+	pmu_kunit_expect_event_file(test, &p9_pmu_core.pmu, "pm_dtlb_miss_4k",
+				    NULL);
+	pmu_kunit_expect_event_file(test, &p9_pmu_core.pmu, "pm_run_cyc",
+				    "event=0x200f4\n");
+	pmu_kunit_expect_event_file(test, &p9_pmu_core.pmu, "cycles",
+				    "event=0x0001e\n");
+}
+
 void p9k_suite_exit(struct kunit_suite *suite)
 {
 	p9_unregister();
@@ -721,6 +735,7 @@ void p9k_suite_exit(struct kunit_suite *suite)
 
 static struct kunit_case power9_pmu_model_cases[] = {
 	KUNIT_CASE(p9k_format_files),
+	KUNIT_CASE(p9k_events_hide_restricted),
 	KUNIT_CASE(p9k_counts),
 	KUNIT_CASE(p9k_folds_32bit_counter),
 	KUNIT_CASE(p9k_exclude_user),

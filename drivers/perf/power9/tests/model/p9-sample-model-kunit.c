@@ -346,9 +346,9 @@ static void p9k_mem_events(struct kunit *test)
 	struct perf_event *ev;
 	u64 loads, stores, op, lvl;
 
-	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events, "mem-loads",
+	pmu_kunit_expect_event_file(test, &pc->pmu, "mem-loads",
 				    "event=0x401e0,sample_elig=0x5,thresh_sel=0x1,thresh_stop=0x4,thresh_start=0x3\n");
-	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events, "mem-stores",
+	pmu_kunit_expect_event_file(test, &pc->pmu, "mem-stores",
 				    "event=0x401e0,sample_elig=0x7,thresh_sel=0x1,thresh_stop=0x4,thresh_start=0x3\n");
 	KUNIT_ASSERT_TRUE(test, p9_mem_events(&loads, &stores));
 	ev = p9k_open(loads, 100, p9k_mem_attr);

@@ -310,11 +310,11 @@ static void t4k_events_files(struct kunit *test)
 {
 	struct pmu_core *pc = &t4_pmu_core;
 
-	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+	pmu_kunit_expect_event_file(test, &pc->pmu,
 				    "instr_all", "event=0x03,umask=0x3f\n");
-	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+	pmu_kunit_expect_event_file(test, &pc->pmu,
 				    "ic_miss_nospec", "event=0x05,umask=0x07\n");
-	pmu_kunit_expect_event_file(test, pc->pmu.dev, &pc->events,
+	pmu_kunit_expect_event_file(test, &pc->pmu,
 				    "cycles", "event=0x1a,umask=0x00\n");
 }
 

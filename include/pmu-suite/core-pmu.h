@@ -131,15 +131,18 @@ struct pmu_core_sample {
  *	the PMU counts, and their raw configs; NULL if it takes none. With
  *	a table, the PMU takes generic events whose config names its type
  *	(PERF_PMU_CAP_EXTENDED_HW_TYPE)
+ * @event_size: size of the decoded event @check fills, which the
+ *	framework keeps with the event (pmu_core_decoded()) for @place
  * @check: check an event's configuration (@config: raw, generic events
- *	mapped, already in hw.config), decoding it once; set hw.config_base
- *	if the driver uses it, and in @traits what else the framework must
- *	know of the event (PMU_CORE_TRAIT_*); on failure set @why and return
- *	a negative errno
+ *	mapped, already in hw.config), decoding it once into @dec (zeroed,
+ *	@event_size bytes); set hw.config_base if the driver uses it, and in
+ *	@traits what else the framework must know of the event
+ *	(PMU_CORE_TRAIT_*); on failure set @why and return a negative errno
  * @may_run: optional; whether @event may count now: add() asks it on the
  *	CPU that would count the event, current being the task running
  *	there; no means the event waits, as if its counters were taken
- * @decode: decode @event into per-CPU slot @slot of @priv
+ * @place: put @event's decoded event (pmu_core_decoded()) in per-CPU
+ *	slot @slot of @priv; the event was checked, so this cannot fail
  * @move: move per-CPU slot @from of @priv to @to
  * @fits: whether slots 0 to @n - 1 of @priv can count at once (the
  *	driver's scheduler: a dry run, no register is touched)
@@ -211,10 +214,11 @@ struct pmu_core_ops {
 	bool branch_stack;
 	bool freezes_all;
 	const struct pmu_generic_table *generic;
+	size_t event_size;
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
-		     u32 *traits, const char **why);
+		     void *dec, u32 *traits, const char **why);
 	bool (*may_run)(struct pmu_core *pc, struct perf_event *event);
-	int (*decode)(struct pmu_core *pc, void *priv, unsigned int slot,
+	void (*place)(struct pmu_core *pc, void *priv, unsigned int slot,
 		      struct perf_event *event);
 	void (*move)(void *priv, unsigned int to, unsigned int from);
 	bool (*fits)(struct pmu_core *pc, void *priv, unsigned int n);
@@ -253,7 +257,7 @@ struct pmu_core_ops {
 	.cpu_size	= sizeof(struct prefix##_cpu),			\
 	.generic	= &prefix##_generic,				\
 	.check		= prefix##_check,				\
-	.decode		= prefix##_decode,				\
+	.place		= prefix##_place,				\
 	.move		= prefix##_move,				\
 	.fits		= prefix##_fits,				\
 	.freeze		= prefix##_freeze,				\
@@ -329,6 +333,15 @@ struct pmu_core {
 	struct attribute *caps_attrs[5];
 	bool registered;
 };
+
+/**
+ * pmu_core_decoded() - the decoded event check() stored for @event
+ * @event: an event of a core PMU
+ */
+static inline void *pmu_core_decoded(struct perf_event *event)
+{
+	return event->pmu_private;
+}
 
 /* hw.flags: the event's counter is its task's (PMU_CORE_TRAIT_TASK_COUNTER) */
 #define PMU_CORE_TASK_COUNTER	BIT(19)

@@ -413,8 +413,7 @@ static int pmu_core_add(struct perf_event *event, int flags)
 		goto out;
 	if (pc->ops->may_run && !pc->ops->may_run(pc, event))
 		goto out;
-	if (pc->ops->decode(pc, priv, n, event))
-		goto out;
+	pc->ops->place(pc, priv, n, event);
 	if (!(cpu->txn_flags & PERF_PMU_TXN_ADD) &&
 	    !pc->ops->fits(pc, priv, n + 1))
 		goto out;
@@ -531,6 +530,8 @@ static int pmu_core_reserve_hw(struct pmu_core *pc)
 static void pmu_core_event_destroy(struct perf_event *event)
 {
 	pmu_core_release_hw(to_pmu_core(event->pmu));
+	kfree(event->pmu_private);
+	event->pmu_private = NULL;
 }
 
 /*
@@ -558,23 +559,23 @@ static int pmu_core_validate_group(struct pmu_core *pc,
 	 * siblings are left to add().
 	 */
 	if (leader != event) {
-		if (pmu_core_is_ours(pc, leader) &&
-		    ops->decode(pc, scratch, n++, leader))
-			goto out;
+		if (pmu_core_is_ours(pc, leader))
+			ops->place(pc, scratch, n++, leader);
 		if (event->pmu->task_ctx_nr == perf_sw_context)
 			goto last;
 		for_each_sibling_event(sibling, leader) {
 			if (!pmu_core_is_ours(pc, sibling) ||
 			    sibling->state <= PERF_EVENT_STATE_OFF)
 				continue;
-			if (n == ops->counters->n - 1 ||
-			    ops->decode(pc, scratch, n++, sibling))
+			if (n == ops->counters->n - 1)
 				goto out;
+			ops->place(pc, scratch, n++, sibling);
 		}
 	}
 last:
-	if (n == ops->counters->n || ops->decode(pc, scratch, n++, event))
+	if (n == ops->counters->n)
 		goto out;
+	ops->place(pc, scratch, n++, event);
 	ret = ops->fits(pc, scratch, n) ? 0 : -EINVAL;
 out:
 	kfree(scratch);
@@ -666,6 +667,7 @@ static int pmu_core_event_init(struct perf_event *event)
 	const char *why = "";
 	u64 config = attr->config;
 	u32 traits = 0;
+	void *dec;
 	int ret;
 
 	/*
@@ -689,9 +691,13 @@ static int pmu_core_event_init(struct perf_event *event)
 	if (attr->precise_ip > pc->ops->max_precise)
 		return -EOPNOTSUPP;
 	event->hw.config = config;
+	/* Decoded once, here: add() and the group check place the result. */
+	dec = kzalloc(pc->ops->event_size, GFP_KERNEL);
+	if (!dec)
+		return -ENOMEM;
 	ret = pmu_core_check_filters(pc, attr, &why);
 	if (!ret)
-		ret = pc->ops->check(pc, event, config, &traits, &why);
+		ret = pc->ops->check(pc, event, config, dec, &traits, &why);
 	if (!ret)
 		ret = pmu_core_check_threads(event, traits, &why);
 	if (!ret)
@@ -701,17 +707,22 @@ static int pmu_core_event_init(struct perf_event *event)
 	if (ret) {
 		pr_debug("%s: perf event config 0x%llx refused: %s\n",
 			 pc->pmu.name, config, why);
-		return ret;
+		goto out_free;
 	}
+	event->pmu_private = dec;
 	ret = pmu_core_validate_group(pc, event);
+	if (!ret)
+		ret = pmu_core_reserve_hw(pc);
 	if (ret)
-		return ret;
-	ret = pmu_core_reserve_hw(pc);
-	if (ret)
-		return ret;
+		goto out_free;
 	event->destroy = pmu_core_event_destroy;
 	event->hw.idx = -1;
 	return 0;
+
+out_free:
+	event->pmu_private = NULL;
+	kfree(dec);
+	return ret;
 }
 
 static const struct pt_regs *pmu_core_user_regs(struct pmu_core *pc)
@@ -1085,7 +1096,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 
 	if (pc->registered)
 		return -EBUSY;
-	if (!ops->counters || !ops->counters->n ||
+	if (!ops->counters || !ops->counters->n || !ops->event_size ||
 	    ops->counters->n > PMU_CORE_MAX_EVENTS || !ops->counters->width ||
 	    ops->counters->width > PMU_CORE_PREV_GEN_SHIFT || !ops->format ||
 	    !ops->events ||

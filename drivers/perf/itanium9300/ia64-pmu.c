@@ -135,8 +135,9 @@ static bool ia64_may_run(struct pmu_core *pc, struct perf_event *event)
 	       !ia64_hw(pc)->debug_regs_in_use(current);
 }
 
+/* check() decodes an event into a struct ia64_event, once. */
 static int ia64_check(struct pmu_core *pc, struct perf_event *event,
-		      u64 config, u32 *traits, const char **why)
+		      u64 config, void *dec, u32 *traits, const char **why)
 {
 	struct ia64_event ev;
 	int ret;
@@ -144,6 +145,7 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 	ret = ia64_decode_perf(event, &ev, why);
 	if (ret)
 		return ret;
+	*(struct ia64_event *)dec = ev;
 	/* The EARs give the exact instruction; nothing else does. */
 	*why = "only EAR events have an exact instruction address";
 	if (event->attr.precise_ip && ev.ear == IA64_EAR_NONE)
@@ -168,13 +170,17 @@ static int ia64_check(struct pmu_core *pc, struct perf_event *event,
 	return ia64_check_debug_regs(pc, event, why);
 }
 
-static int ia64_decode(struct pmu_core *pc, void *priv, unsigned int slot,
+/*
+ * The group is read at each placing: a group's events become leaders of
+ * their own when their leader is closed.
+ */
+static void ia64_place(struct pmu_core *pc, void *priv, unsigned int slot,
 		       struct perf_event *event)
 {
 	struct ia64_cpu *cpu = priv;
-	const char *why;
 
-	return ia64_decode_perf(event, &cpu->dec[slot], &why);
+	cpu->dec[slot] = *(const struct ia64_event *)pmu_core_decoded(event);
+	cpu->dec[slot].group = event->group_leader->id;
 }
 
 static void ia64_move(void *priv, unsigned int to, unsigned int from)
@@ -461,6 +467,7 @@ static bool ia64_sample(struct pmu_core_sample *sample)
 
 static const struct pmu_core_ops ia64_core_ops = {
 	PMU_CORE_HOOKS(ia64),
+	.event_size	= sizeof(struct ia64_event),
 	.counters	= &ia64_pmds,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,

@@ -157,22 +157,36 @@ static int p9_ebb_check(struct pmu_core *pc, struct perf_event *event,
 	return 0;
 }
 
-static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
-		    u32 *traits, const char **why)
-{
+/* What check() decodes of an event, once; place() copies it to a slot. */
+struct p9_decoded {
 	struct p9_event ev;
-	u64 mmcra;
+	struct p9_counter_attr attr;
+};
+
+static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
+		    void *dec, u32 *traits, const char **why)
+{
+	struct p9_decoded *d = dec;
+	struct p9_event ev;
 	int ret;
 
 	ret = p9_event_decode(config, &ev, why);
 	if (!ret)
 		ret = p9_regs_intr_check(event->attr.sample_type,
 					 event->attr.sample_regs_intr, why);
-	if (!ret && has_branch_stack(event))
-		ret = p9_bhrb_filter(event->attr.branch_sample_type, &mmcra,
-				     why);
+	d->attr = (struct p9_counter_attr) {
+		.exclude_user = event->attr.exclude_user,
+		.exclude_kernel = event->attr.exclude_kernel,
+		.exclude_hv = event->attr.exclude_hv,
+		.exclude_idle = event->attr.exclude_idle,
+		.bhrb = has_branch_stack(event),
+	};
+	if (!ret && d->attr.bhrb)
+		ret = p9_bhrb_filter(event->attr.branch_sample_type,
+				     &d->attr.bhrb_mmcra, why);
 	if (ret)
 		return ret;
+	d->ev = ev;
 	if (p9_event_restricted(config, p9_hw(pc)->pvr)) {
 		*why = "the code counts wrongly on this processor revision";
 		return -EOPNOTSUPP;
@@ -187,28 +201,14 @@ static int p9_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 	return event->attr.precise_ip && !ev.mark ? -EOPNOTSUPP : 0;
 }
 
-static int p9_decode(struct pmu_core *pc, void *priv, unsigned int slot,
+static void p9_place(struct pmu_core *pc, void *priv, unsigned int slot,
 		     struct perf_event *event)
 {
+	const struct p9_decoded *d = pmu_core_decoded(event);
 	struct p9_cpu *cpu = priv;
-	struct p9_counter_attr *a = &cpu->attr[slot];
-	const char *why;
-	int ret;
 
-	ret = p9_event_decode(event->hw.config, &cpu->dec[slot], &why);
-	if (ret)
-		return ret;
-	*a = (struct p9_counter_attr) {
-		.exclude_user = event->attr.exclude_user,
-		.exclude_kernel = event->attr.exclude_kernel,
-		.exclude_hv = event->attr.exclude_hv,
-		.exclude_idle = event->attr.exclude_idle,
-		.bhrb = has_branch_stack(event),
-	};
-	if (a->bhrb)
-		ret = p9_bhrb_filter(event->attr.branch_sample_type,
-				     &a->bhrb_mmcra, &why);
-	return ret;
+	cpu->dec[slot] = d->ev;
+	cpu->attr[slot] = d->attr;
 }
 
 static void p9_move(void *priv, unsigned int to, unsigned int from)
@@ -665,6 +665,7 @@ static bool p9_sample(struct pmu_core_sample *sample)
 
 static const struct pmu_core_ops p9_core_ops = {
 	PMU_CORE_HOOKS(p9),
+	.event_size	= sizeof(struct p9_decoded),
 	.counters	= &p9_pmcs,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |
 			  PMU_FILTER_HV | PMU_FILTER_IDLE | PMU_FILTER_GUEST,

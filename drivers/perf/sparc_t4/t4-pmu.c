@@ -89,36 +89,34 @@ static unsigned int t4_free_counters(struct pmu_core *pc)
 
 /* sysfs: format/ (TABLE 10-1's sl and mask), events/, caps/ */
 
+/* check() decodes an event into a struct t4_event, once. */
 static int t4_check(struct pmu_core *pc, struct perf_event *event, u64 config,
-		    u32 *traits, const char **why)
+		    void *dec, u32 *traits, const char **why)
 {
 	struct perf_event_attr attr = event->attr;
-	struct t4_event ev;
+	struct t4_event *ev = dec;
 	int ret;
 
 	attr.config = config;
-	ret = t4_event_check_attr(&attr, &ev, why);
+	ret = t4_event_check_attr(&attr, ev, why);
 	if (ret)
 		return ret;
-	event->hw.config_base = t4_pcr_enable(&ev);
+	event->hw.config_base = t4_pcr_enable(ev);
 	/* Shared events count what every strand of the core does (note 13). */
-	if (ev.shared)
+	if (ev->shared)
 		*traits |= PMU_CORE_TRAIT_OTHER_THREADS;
 	/* The event asked that its task may read its PIC (config1 rdpmc). */
-	if (ev.user_read)
+	if (ev->user_read)
 		*traits |= PMU_CORE_TRAIT_USER_READ;
 	return 0;
 }
 
-static int t4_decode(struct pmu_core *pc, void *priv, unsigned int slot,
+static void t4_place(struct pmu_core *pc, void *priv, unsigned int slot,
 		     struct perf_event *event)
 {
-	struct perf_event_attr attr = event->attr;
 	struct t4_cpu *cpu = priv;
-	const char *why;
 
-	attr.config = event->hw.config;
-	return t4_event_check_attr(&attr, &cpu->dec[slot], &why);
+	cpu->dec[slot] = *(const struct t4_event *)pmu_core_decoded(event);
 }
 
 static void t4_move(void *priv, unsigned int to, unsigned int from)
@@ -337,6 +335,7 @@ static bool t4_sample(struct pmu_core_sample *sample)
 
 static const struct pmu_core_ops t4_core_ops = {
 	PMU_CORE_HOOKS(t4),
+	.event_size	= sizeof(struct t4_event),
 	.counters	= &t4_pics,
 	.config12	= true,
 	.filters	= PMU_FILTER_USER | PMU_FILTER_KERNEL |

@@ -98,11 +98,12 @@ Curation (curation.json, applied on top of the raw parse)
 Event code layout (Figure 5-2; bits numbered 0..63 from the MSB, the tables
 print the low 40 bits, IBM bits 24..63, as 10 hex digits).  In LSB-0 terms:
   PMC      IBM 45:47 -> [18:16]; IBM bit 44 ([19]) is reserved and zero in
-           every code, so the field is read as (code >> 16) & 0xf = [19:16]
-           (0000020002 -> 2, 00000400F4 -> 4, 000000E8B0 -> 0: any PMC)
+           every code (0000020002 -> 2, 00000400F4 -> 4, 000000E8B0 -> 0:
+           any PMC)
   unit     IBM 48:51 -> [15:12]      comb     IBM 52:53 -> [11:10]
   mark     IBM 55    -> [8]          pmcxsel  IBM 56:63 -> [7:0]
-check_code_layout() verifies this reading against the figure's rows.
+The bits are fields.json's, which the driver's masks are generated from;
+check_code_layout() verifies them against the figure's rows.
 """
 
 import argparse

@@ -7,6 +7,7 @@
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
+#include <linux/bsearch.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 
@@ -78,14 +79,22 @@ static bool p9_sample_valid(u8 mode, u8 elig)
  * the catalogue's codes that have alternatives; NULL otherwise. A code
  * with other fields set is another configuration, and keeps its PMC.
  */
+static int p9_alternative_cmp(const void *key, const void *elt)
+{
+	u64 code = *(const u64 *)key;
+	const struct p9_catalogue_alternative *a = elt;
+
+	return code < a->code ? -1 : code > a->code;
+}
+
 static const u32 *p9_event_alternatives(u64 config)
 {
-	unsigned int i;
+	const struct p9_catalogue_alternative *a;
 
-	for (i = 0; i < P9_ALTERNATIVES_NR; i++)
-		if (p9_alternatives[i].code == config)
-			return p9_alternatives[i].on_pmc;
-	return NULL;
+	/* The generator sorts the table by code. */
+	a = bsearch(&config, p9_alternatives, P9_ALTERNATIVES_NR,
+		    sizeof(*a), p9_alternative_cmp);
+	return a ? a->on_pmc : NULL;
 }
 
 /**
@@ -234,12 +243,21 @@ EXPORT_SYMBOL_IF_KUNIT(p9_event_decode);
  */
 bool p9_event_restricted(u64 config, u32 pvr)
 {
-	unsigned int i;
+	u64 code = p9_event_code(config);
+	unsigned int lo = 0, hi = P9_RESTRICTIONS_NR, mid;
 
-	for (i = 0; i < P9_RESTRICTIONS_NR; i++)
-		if (p9_restrictions[i].code == p9_event_code(config) &&
-		    p9_restrictions[i].dd_major == ((pvr >> 8) & 0xf) &&
-		    p9_restrictions[i].dd_minor == (pvr & 0xf))
+	/* The first row of the code: the generator sorts the rows by code. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (p9_restrictions[mid].code < code)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < P9_RESTRICTIONS_NR && p9_restrictions[lo].code == code;
+	     lo++)
+		if (p9_restrictions[lo].dd_major == ((pvr >> 8) & 0xf) &&
+		    p9_restrictions[lo].dd_minor == (pvr & 0xf))
 			return true;
 	return false;
 }

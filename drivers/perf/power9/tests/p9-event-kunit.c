@@ -317,8 +317,33 @@ static void p9_event_restricted_by_revision(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, p9_event_restricted(0x1001e, dd22));
 }
 
+/*
+ * The restriction and alternative lookups search tables the generator
+ * sorts by code: sorted they must be, and every restriction row must be
+ * found for its revision.
+ */
+static void p9_lookup_tables_sorted(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 1; i < P9_RESTRICTIONS_NR; i++)
+		KUNIT_EXPECT_LE(test, p9_restrictions[i - 1].code,
+				p9_restrictions[i].code);
+	for (i = 1; i < P9_ALTERNATIVES_NR; i++)
+		KUNIT_EXPECT_LT(test, p9_alternatives[i - 1].code,
+				p9_alternatives[i].code);
+	for (i = 0; i < P9_RESTRICTIONS_NR; i++) {
+		const struct p9_catalogue_restriction *r = &p9_restrictions[i];
+		u32 pvr = 0x004e0000 | r->dd_major << 8 | r->dd_minor;
+
+		KUNIT_EXPECT_TRUE_MSG(test, p9_event_restricted(r->code, pvr),
+				      "0x%llx", r->code);
+	}
+}
+
 static struct kunit_case p9_event_cases[] = {
 	KUNIT_CASE(p9_event_restricted_by_revision),
+	KUNIT_CASE(p9_lookup_tables_sorted),
 	KUNIT_CASE(p9_catalogue_all_valid),
 	KUNIT_CASE(p9_catalogue_pmc_field),
 	KUNIT_CASE(p9_reserved_bits),

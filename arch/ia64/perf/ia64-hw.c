@@ -258,3 +258,4 @@ module_exit(ia64_hw_exit);
 
 MODULE_DESCRIPTION("Intel Itanium 9300 core PMU (ia64 backend)");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(PMU_SUITE_VERSION);

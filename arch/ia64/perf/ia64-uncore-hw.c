@@ -105,3 +105,4 @@ module_exit(ia64_unc_exit);
 
 MODULE_DESCRIPTION("Intel Itanium 9300 uncore PMUs (ia64 backend)");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(PMU_SUITE_VERSION);

@@ -304,3 +304,4 @@ module_exit(p9_spr_exit);
 
 MODULE_DESCRIPTION("IBM POWER9 core PMU (powerpc backend)");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(PMU_SUITE_VERSION);

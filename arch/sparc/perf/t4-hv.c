@@ -316,3 +316,4 @@ module_exit(t4_hv_exit);
 
 MODULE_DESCRIPTION("Oracle SPARC T4 PMU and DRAM counters (sparc64 backend)");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(PMU_SUITE_VERSION);

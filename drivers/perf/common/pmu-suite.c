@@ -25,3 +25,4 @@ module_exit(pmu_suite_exit);
 
 MODULE_DESCRIPTION("PMU suite: core and uncore PMU frameworks");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(PMU_SUITE_VERSION);

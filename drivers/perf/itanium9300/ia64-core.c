@@ -8,3 +8,4 @@
 
 MODULE_DESCRIPTION("Intel Itanium 9300 core PMU: events, constraints and perf glue");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(PMU_SUITE_VERSION);

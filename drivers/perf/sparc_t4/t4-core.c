@@ -8,3 +8,4 @@
 
 MODULE_DESCRIPTION("Oracle SPARC T4 PMU: events, register values and perf glue");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(PMU_SUITE_VERSION);

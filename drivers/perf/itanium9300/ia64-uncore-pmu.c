@@ -73,16 +73,10 @@ static int unc_decode(struct perf_event *event, struct ia64_unc_event *ev)
 	return ia64_unc_decode(unc_box_of(event), &event->attr, ev, &why);
 }
 
-/* The R-Box is one instance; ev->inst is the side of its port. */
-static unsigned int unc_inst_index(const struct ia64_unc_event *ev)
-{
-	return ev->box == IA64_UNC_RBOX ? 0 : ev->inst;
-}
-
 static struct ia64_unc_inst *unc_inst(struct ia64_unc_socket *s,
 				      const struct ia64_unc_event *ev)
 {
-	return &s->inst[ev->box][unc_inst_index(ev)];
+	return &s->inst[ev->box][ia64_unc_instance(ev)];
 }
 
 /*
@@ -114,22 +108,16 @@ static void unc_freeze(unsigned int socket, bool freeze)
 			   ia64_unc_dbx_misc(misc, freeze));
 }
 
+/* Counters wider than one CSR keep the rest of the count in their control. */
 static u64 unc_read_counter(unsigned int socket, const struct ia64_unc_event *ev,
 			    unsigned int c)
 {
-	u32 win = ia64_unc_box_window(ev->box, ev->inst);
+	u64 cnt = unc_ops->read_csr(socket, ia64_unc_cnt_offset(ev, c));
+	u64 ctl = 0;
 
-	switch (ev->box) {
-	case IA64_UNC_BBOX:
-		return ia64_unc_bbox_count(unc_ops->read_csr(socket,
-						win + IA64_B_PERF_CNT(c)));
-	case IA64_UNC_ZBOX:
-		return ia64_unc_zbox_count(unc_ops->read_csr(socket, win + IA64_Z_PMU_CNT(c)),
-					   unc_ops->read_csr(socket, win + IA64_Z_PMU_CNT_CTL(c)));
-	default:
-		return ia64_unc_rbox_count(unc_ops->read_csr(socket, IA64_R_PERF_CNT(c)),
-					   unc_ops->read_csr(socket, IA64_R_PERF_CNT_CTRL(c)));
-	}
+	if (ia64_unc_type(ev->box)->ctl_count)
+		ctl = unc_ops->read_csr(socket, ia64_unc_ctl_offset(ev, c));
+	return ia64_unc_count(ev->box, cnt, ctl);
 }
 
 /* Write a port's match/mask set, mm_en last; the socket is frozen. */
@@ -243,8 +231,10 @@ static void unc_poll(struct pmu_uncore_set *set, unsigned int socket)
 	raw_spin_lock_irqsave(&s->lock, flags);
 	unc_freeze(socket, true);
 	for (box = 0; box < IA64_UNC_NR_BOXES; box++) {
-		for (i = 0; i < IA64_UNC_MAX_INSTANCES; i++) {
-			for (c = 0; c < IA64_UNC_MAX_COUNTERS; c++) {
+		const struct ia64_unc_box_type *t = ia64_unc_type(box);
+
+		for (i = 0; i < t->instances; i++) {
+			for (c = 0; c < t->counters; c++) {
 				struct perf_event *event = s->inst[box][i].event[c];
 				struct ia64_unc_event ev;
 
@@ -269,7 +259,7 @@ static bool unc_group_add(struct ia64_unc_share *scratch, struct perf_event *e,
 	if (e->pmu != pmu)
 		return is_software_event(e);
 	return !unc_decode(e, &ev) &&
-	       ia64_unc_take(&scratch[unc_inst_index(&ev)], &ev, &slot) >= 0;
+	       ia64_unc_take(&scratch[ia64_unc_instance(&ev)], &ev, &slot) >= 0;
 }
 
 /*
@@ -500,12 +490,6 @@ static const struct pmu_uncore_ops unc_uncore_ops[IA64_UNC_NR_BOXES] = {
 	[IA64_UNC_RBOX] = UNC_OPS(rbox, IA64_RBOX_EVENTS_NR),
 };
 
-static const char *const unc_box_names[IA64_UNC_NR_BOXES] = {
-	[IA64_UNC_BBOX] = "bbox",
-	[IA64_UNC_ZBOX] = "zbox",
-	[IA64_UNC_RBOX] = "rbox",
-};
-
 /**
  * ia64_uncore_unregister() - remove what ia64_uncore_register() set up
  */
@@ -561,7 +545,7 @@ int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
 
 		up->box = box;
 		snprintf(up->name, sizeof(up->name), "%s_%s", prefix,
-			 unc_box_names[box]);
+			 ia64_unc_type(box)->name);
 		ret = pmu_uncore_register(&up->pu, &unc_set, &unc_uncore_ops[box],
 					  ops->owner, up->name);
 		if (ret) {

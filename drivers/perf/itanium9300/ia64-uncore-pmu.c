@@ -48,6 +48,22 @@ struct ia64_unc_socket {
 	struct ia64_unc_inst inst[IA64_UNC_NR_BOXES][IA64_UNC_MAX_INSTANCES];
 };
 
+/**
+ * struct ia64_unc_box_ops - the perf side of a box type, beside its row
+ *	of facts (struct ia64_unc_box_type)
+ * @uncore: the uncore framework's callbacks, sysfs formats and events;
+ *	    the box's PMU is registered with it, so the PMU leads back to
+ *	    @program
+ * @program: program counter @c of @in for @ev (taking the port's
+ *	     register or field @slot), or stop it; the socket is frozen
+ */
+struct ia64_unc_box_ops {
+	struct pmu_uncore_ops uncore;
+	void (*program)(unsigned int socket, struct ia64_unc_inst *in,
+			const struct ia64_unc_event *ev, unsigned int c,
+			unsigned int slot, bool enable);
+};
+
 struct ia64_unc_pmu {
 	struct pmu_uncore pu;
 	enum ia64_unc_box box;
@@ -163,52 +179,78 @@ static void unc_program_ctl23(unsigned int socket, u32 win,
 	}
 }
 
+/* B-Box: the counters' event selects and enables are in CTL1 and CTL0. */
+static void unc_program_bbox(unsigned int socket, struct ia64_unc_inst *in,
+			     const struct ia64_unc_event *ev, unsigned int c,
+			     unsigned int slot, bool enable)
+{
+	u32 win = ia64_unc_box_window(ev->box, ia64_unc_instance(ev));
+
+	if (enable) {
+		in->ctl1 = ia64_unc_bbox_ctl1(in->ctl1, c, ev->code);
+		unc_ops->write_csr(socket, win + IA64_B_PERF_CTL1, in->ctl1);
+		unc_program_ctl23(socket, win, in, ev);
+		in->enabled |= BIT(c);
+	} else {
+		in->enabled &= ~BIT(c);
+	}
+	unc_ops->write_csr(socket, win + IA64_B_PERF_CTL0,
+			   ia64_unc_bbox_ctl0(in->enabled));
+}
+
+/* Z-Box: the sub-control registers first, then the counter's control. */
+static void unc_program_zbox(unsigned int socket, struct ia64_unc_inst *in,
+			     const struct ia64_unc_event *ev, unsigned int c,
+			     unsigned int slot, bool enable)
+{
+	u32 win = ia64_unc_box_window(ev->box, ia64_unc_instance(ev));
+	unsigned int i;
+
+	for (i = 0; enable && i < ev->nr_zsc; i++)
+		unc_ops->write_csr(socket, win +
+				   ia64_unc_zbox_subctl_offset(ev->zsc_reg[i]),
+				   ev->zsc_val[i]);
+	unc_ops->write_csr(socket, ia64_unc_ctl_offset(ev, c),
+			   ia64_unc_zbox_ctl(ev->code, enable));
+}
+
+/*
+ * R-Box: the port's IPERF register, ARB_PERF field or match/mask set,
+ * then the counter's control, whose count bits are kept.
+ */
+static void unc_program_rbox(unsigned int socket, struct ia64_unc_inst *in,
+			     const struct ia64_unc_event *ev, unsigned int c,
+			     unsigned int slot, bool enable)
+{
+	u32 off = ia64_unc_ctl_offset(ev, c);
+	u64 ctrl;
+
+	if (enable && ev->mm)
+		unc_program_mm(socket, ev, slot);
+	else if (enable && ev->qlx)
+		unc_ops->write_csr(socket, ia64_unc_rbox_arb_offset(ev->port),
+				   in->sh.arb_perf[ev->port]);
+	else if (enable)
+		unc_ops->write_csr(socket, IA64_R_IPERF(ev->port, slot),
+				   ev->iperf);
+	ctrl = unc_ops->read_csr(socket, off);
+	unc_ops->write_csr(socket, off,
+			   ia64_unc_rbox_ctrl(ctrl, ev->port,
+					      ia64_unc_rbox_ev_sel(ev, slot),
+					      enable));
+}
+
 /* Program (or stop) counter hw.idx for @ev; the socket is frozen. */
 static void unc_program(unsigned int socket, struct ia64_unc_inst *in,
 			const struct ia64_unc_event *ev, struct perf_event *event,
 			bool enable)
 {
-	unsigned int c = event->hw.idx, slot = event->hw.extra_reg.idx, i;
-	u32 win = ia64_unc_box_window(ev->box, ev->inst);
-	u64 ctrl;
+	const struct ia64_unc_box_ops *bops =
+		container_of_const(to_pmu_uncore(event->pmu)->ops,
+				   struct ia64_unc_box_ops, uncore);
 
-	switch (ev->box) {
-	case IA64_UNC_BBOX:
-		if (enable) {
-			in->ctl1 = ia64_unc_bbox_ctl1(in->ctl1, c, ev->code);
-			unc_ops->write_csr(socket, win + IA64_B_PERF_CTL1, in->ctl1);
-			unc_program_ctl23(socket, win, in, ev);
-			in->enabled |= BIT(c);
-		} else {
-			in->enabled &= ~BIT(c);
-		}
-		unc_ops->write_csr(socket, win + IA64_B_PERF_CTL0,
-				   ia64_unc_bbox_ctl0(in->enabled));
-		break;
-	case IA64_UNC_ZBOX:
-		for (i = 0; enable && i < ev->nr_zsc; i++)
-			unc_ops->write_csr(socket, win +
-					   ia64_unc_zbox_subctl_offset(ev->zsc_reg[i]),
-					   ev->zsc_val[i]);
-		unc_ops->write_csr(socket, win + IA64_Z_PMU_CNT_CTL(c),
-				   ia64_unc_zbox_ctl(ev->code, enable));
-		break;
-	default:
-		if (enable && ev->mm)
-			unc_program_mm(socket, ev, slot);
-		else if (enable && ev->qlx)
-			unc_ops->write_csr(socket, ia64_unc_rbox_arb_offset(ev->port),
-					   in->sh.arb_perf[ev->port]);
-		else if (enable)
-			unc_ops->write_csr(socket, IA64_R_IPERF(ev->port, slot),
-					   ev->iperf);
-		ctrl = unc_ops->read_csr(socket, IA64_R_PERF_CNT_CTRL(c));
-		unc_ops->write_csr(socket, IA64_R_PERF_CNT_CTRL(c),
-				   ia64_unc_rbox_ctrl(ctrl, ev->port,
-						      ia64_unc_rbox_ev_sel(ev, slot),
-						      enable));
-		break;
-	}
+	bops->program(socket, in, ev, event->hw.idx, event->hw.extra_reg.idx,
+		      enable);
 }
 
 /* Add what the event's counter counted since it was last read. */
@@ -472,19 +514,22 @@ static const char *unc_event_at(struct pmu_uncore *pu, unsigned int i, u64 *id)
 	return name ? name + 1 : tab[i].alias;
 }
 
-#define UNC_OPS(b, nr) {					\
-	.init		= unc_init,				\
-	.alloc		= unc_take_counter,			\
-	.free		= unc_give_counter,			\
-	.start		= unc_start,				\
-	.update		= unc_update,				\
-	.format		= unc_##b##_format_attrs,		\
-	.nr_events	= nr,					\
-	.event_at	= unc_event_at,				\
-	.event_show	= unc_event_show,			\
+#define UNC_OPS(b, nr) {						\
+	.uncore = {							\
+		.init		= unc_init,				\
+		.alloc		= unc_take_counter,			\
+		.free		= unc_give_counter,			\
+		.start		= unc_start,				\
+		.update		= unc_update,				\
+		.format		= unc_##b##_format_attrs,		\
+		.nr_events	= nr,					\
+		.event_at	= unc_event_at,				\
+		.event_show	= unc_event_show,			\
+	},								\
+	.program = unc_program_##b,					\
 }
 
-static const struct pmu_uncore_ops unc_uncore_ops[IA64_UNC_NR_BOXES] = {
+static const struct ia64_unc_box_ops unc_box_ops[IA64_UNC_NR_BOXES] = {
 	[IA64_UNC_BBOX] = UNC_OPS(bbox, IA64_BBOX_EVENTS_NR),
 	[IA64_UNC_ZBOX] = UNC_OPS(zbox, IA64_ZBOX_EVENTS_NR),
 	[IA64_UNC_RBOX] = UNC_OPS(rbox, IA64_RBOX_EVENTS_NR),
@@ -546,7 +591,7 @@ int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
 		up->box = box;
 		snprintf(up->name, sizeof(up->name), "%s_%s", prefix,
 			 ia64_unc_type(box)->name);
-		ret = pmu_uncore_register(&up->pu, &unc_set, &unc_uncore_ops[box],
+		ret = pmu_uncore_register(&up->pu, &unc_set, &unc_box_ops[box].uncore,
 					  ops->owner, up->name);
 		if (ret) {
 			ia64_uncore_unregister();

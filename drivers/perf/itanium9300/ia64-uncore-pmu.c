@@ -48,6 +48,22 @@ struct ia64_unc_socket {
 	struct ia64_unc_inst inst[IA64_UNC_NR_BOXES][IA64_UNC_MAX_INSTANCES];
 };
 
+/**
+ * struct ia64_unc_box_ops - the perf side of a box type, beside its row
+ *	of facts (struct ia64_unc_box_type)
+ * @uncore: the uncore framework's callbacks, sysfs formats and events;
+ *	    the box's PMU is registered with it, so the PMU leads back to
+ *	    @program
+ * @program: program counter @c of @in for @ev (taking the port's
+ *	     register or field @slot), or stop it; the socket is frozen
+ */
+struct ia64_unc_box_ops {
+	struct pmu_uncore_ops uncore;
+	void (*program)(unsigned int socket, struct ia64_unc_inst *in,
+			const struct ia64_unc_event *ev, unsigned int c,
+			unsigned int slot, bool enable);
+};
+
 struct ia64_unc_pmu {
 	struct pmu_uncore pu;
 	enum ia64_unc_box box;
@@ -73,16 +89,10 @@ static int unc_decode(struct perf_event *event, struct ia64_unc_event *ev)
 	return ia64_unc_decode(unc_box_of(event), &event->attr, ev, &why);
 }
 
-/* The R-Box is one instance; ev->inst is the side of its port. */
-static unsigned int unc_inst_index(const struct ia64_unc_event *ev)
-{
-	return ev->box == IA64_UNC_RBOX ? 0 : ev->inst;
-}
-
 static struct ia64_unc_inst *unc_inst(struct ia64_unc_socket *s,
 				      const struct ia64_unc_event *ev)
 {
-	return &s->inst[ev->box][unc_inst_index(ev)];
+	return &s->inst[ev->box][ia64_unc_instance(ev)];
 }
 
 /*
@@ -114,22 +124,16 @@ static void unc_freeze(unsigned int socket, bool freeze)
 			   ia64_unc_dbx_misc(misc, freeze));
 }
 
+/* Counters wider than one CSR keep the rest of the count in their control. */
 static u64 unc_read_counter(unsigned int socket, const struct ia64_unc_event *ev,
 			    unsigned int c)
 {
-	u32 win = ia64_unc_box_window(ev->box, ev->inst);
+	u64 cnt = unc_ops->read_csr(socket, ia64_unc_cnt_offset(ev, c));
+	u64 ctl = 0;
 
-	switch (ev->box) {
-	case IA64_UNC_BBOX:
-		return ia64_unc_bbox_count(unc_ops->read_csr(socket,
-						win + IA64_B_PERF_CNT(c)));
-	case IA64_UNC_ZBOX:
-		return ia64_unc_zbox_count(unc_ops->read_csr(socket, win + IA64_Z_PMU_CNT(c)),
-					   unc_ops->read_csr(socket, win + IA64_Z_PMU_CNT_CTL(c)));
-	default:
-		return ia64_unc_rbox_count(unc_ops->read_csr(socket, IA64_R_PERF_CNT(c)),
-					   unc_ops->read_csr(socket, IA64_R_PERF_CNT_CTRL(c)));
-	}
+	if (ia64_unc_type(ev->box)->ctl_count)
+		ctl = unc_ops->read_csr(socket, ia64_unc_ctl_offset(ev, c));
+	return ia64_unc_count(ev->box, cnt, ctl);
 }
 
 /* Write a port's match/mask set, mm_en last; the socket is frozen. */
@@ -175,52 +179,78 @@ static void unc_program_ctl23(unsigned int socket, u32 win,
 	}
 }
 
+/* B-Box: the counters' event selects and enables are in CTL1 and CTL0. */
+static void unc_program_bbox(unsigned int socket, struct ia64_unc_inst *in,
+			     const struct ia64_unc_event *ev, unsigned int c,
+			     unsigned int slot, bool enable)
+{
+	u32 win = ia64_unc_box_window(ev->box, ia64_unc_instance(ev));
+
+	if (enable) {
+		in->ctl1 = ia64_unc_bbox_ctl1(in->ctl1, c, ev->code);
+		unc_ops->write_csr(socket, win + IA64_B_PERF_CTL1, in->ctl1);
+		unc_program_ctl23(socket, win, in, ev);
+		in->enabled |= BIT(c);
+	} else {
+		in->enabled &= ~BIT(c);
+	}
+	unc_ops->write_csr(socket, win + IA64_B_PERF_CTL0,
+			   ia64_unc_bbox_ctl0(in->enabled));
+}
+
+/* Z-Box: the sub-control registers first, then the counter's control. */
+static void unc_program_zbox(unsigned int socket, struct ia64_unc_inst *in,
+			     const struct ia64_unc_event *ev, unsigned int c,
+			     unsigned int slot, bool enable)
+{
+	u32 win = ia64_unc_box_window(ev->box, ia64_unc_instance(ev));
+	unsigned int i;
+
+	for (i = 0; enable && i < ev->nr_zsc; i++)
+		unc_ops->write_csr(socket, win +
+				   ia64_unc_zbox_subctl_offset(ev->zsc_reg[i]),
+				   ev->zsc_val[i]);
+	unc_ops->write_csr(socket, ia64_unc_ctl_offset(ev, c),
+			   ia64_unc_zbox_ctl(ev->code, enable));
+}
+
+/*
+ * R-Box: the port's IPERF register, ARB_PERF field or match/mask set,
+ * then the counter's control, whose count bits are kept.
+ */
+static void unc_program_rbox(unsigned int socket, struct ia64_unc_inst *in,
+			     const struct ia64_unc_event *ev, unsigned int c,
+			     unsigned int slot, bool enable)
+{
+	u32 off = ia64_unc_ctl_offset(ev, c);
+	u64 ctrl;
+
+	if (enable && ev->mm)
+		unc_program_mm(socket, ev, slot);
+	else if (enable && ev->qlx)
+		unc_ops->write_csr(socket, ia64_unc_rbox_arb_offset(ev->port),
+				   in->sh.arb_perf[ev->port]);
+	else if (enable)
+		unc_ops->write_csr(socket, IA64_R_IPERF(ev->port, slot),
+				   ev->iperf);
+	ctrl = unc_ops->read_csr(socket, off);
+	unc_ops->write_csr(socket, off,
+			   ia64_unc_rbox_ctrl(ctrl, ev->port,
+					      ia64_unc_rbox_ev_sel(ev, slot),
+					      enable));
+}
+
 /* Program (or stop) counter hw.idx for @ev; the socket is frozen. */
 static void unc_program(unsigned int socket, struct ia64_unc_inst *in,
 			const struct ia64_unc_event *ev, struct perf_event *event,
 			bool enable)
 {
-	unsigned int c = event->hw.idx, slot = event->hw.extra_reg.idx, i;
-	u32 win = ia64_unc_box_window(ev->box, ev->inst);
-	u64 ctrl;
+	const struct ia64_unc_box_ops *bops =
+		container_of_const(to_pmu_uncore(event->pmu)->ops,
+				   struct ia64_unc_box_ops, uncore);
 
-	switch (ev->box) {
-	case IA64_UNC_BBOX:
-		if (enable) {
-			in->ctl1 = ia64_unc_bbox_ctl1(in->ctl1, c, ev->code);
-			unc_ops->write_csr(socket, win + IA64_B_PERF_CTL1, in->ctl1);
-			unc_program_ctl23(socket, win, in, ev);
-			in->enabled |= BIT(c);
-		} else {
-			in->enabled &= ~BIT(c);
-		}
-		unc_ops->write_csr(socket, win + IA64_B_PERF_CTL0,
-				   ia64_unc_bbox_ctl0(in->enabled));
-		break;
-	case IA64_UNC_ZBOX:
-		for (i = 0; enable && i < ev->nr_zsc; i++)
-			unc_ops->write_csr(socket, win +
-					   ia64_unc_zbox_subctl_offset(ev->zsc_reg[i]),
-					   ev->zsc_val[i]);
-		unc_ops->write_csr(socket, win + IA64_Z_PMU_CNT_CTL(c),
-				   ia64_unc_zbox_ctl(ev->code, enable));
-		break;
-	default:
-		if (enable && ev->mm)
-			unc_program_mm(socket, ev, slot);
-		else if (enable && ev->qlx)
-			unc_ops->write_csr(socket, ia64_unc_rbox_arb_offset(ev->port),
-					   in->sh.arb_perf[ev->port]);
-		else if (enable)
-			unc_ops->write_csr(socket, IA64_R_IPERF(ev->port, slot),
-					   ev->iperf);
-		ctrl = unc_ops->read_csr(socket, IA64_R_PERF_CNT_CTRL(c));
-		unc_ops->write_csr(socket, IA64_R_PERF_CNT_CTRL(c),
-				   ia64_unc_rbox_ctrl(ctrl, ev->port,
-						      ia64_unc_rbox_ev_sel(ev, slot),
-						      enable));
-		break;
-	}
+	bops->program(socket, in, ev, event->hw.idx, event->hw.extra_reg.idx,
+		      enable);
 }
 
 /* Add what the event's counter counted since it was last read. */
@@ -243,8 +273,10 @@ static void unc_poll(struct pmu_uncore_set *set, unsigned int socket)
 	raw_spin_lock_irqsave(&s->lock, flags);
 	unc_freeze(socket, true);
 	for (box = 0; box < IA64_UNC_NR_BOXES; box++) {
-		for (i = 0; i < IA64_UNC_MAX_INSTANCES; i++) {
-			for (c = 0; c < IA64_UNC_MAX_COUNTERS; c++) {
+		const struct ia64_unc_box_type *t = ia64_unc_type(box);
+
+		for (i = 0; i < t->instances; i++) {
+			for (c = 0; c < t->counters; c++) {
 				struct perf_event *event = s->inst[box][i].event[c];
 				struct ia64_unc_event ev;
 
@@ -269,7 +301,7 @@ static bool unc_group_add(struct ia64_unc_share *scratch, struct perf_event *e,
 	if (e->pmu != pmu)
 		return is_software_event(e);
 	return !unc_decode(e, &ev) &&
-	       ia64_unc_take(&scratch[unc_inst_index(&ev)], &ev, &slot) >= 0;
+	       ia64_unc_take(&scratch[ia64_unc_instance(&ev)], &ev, &slot) >= 0;
 }
 
 /*
@@ -407,27 +439,24 @@ static ssize_t unc_event_show(struct pmu_uncore *pu, u64 id, char *page)
 	return strlcat(page, "\n", PAGE_SIZE);
 }
 
-#define UNC_OPS(b) {					\
-	.init		= unc_init,				\
-	.alloc		= unc_take_counter,			\
-	.free		= unc_give_counter,			\
-	.start		= unc_start,				\
-	.update		= unc_update,				\
-	.format		= ia64_unc_##b##_format_attrs,		\
-	.events		= ia64_unc_##b##_event_attrs,		\
-	.event_show	= unc_event_show,			\
+#define UNC_OPS(b) {							\
+	.uncore = {							\
+		.init		= unc_init,				\
+		.alloc		= unc_take_counter,			\
+		.free		= unc_give_counter,			\
+		.start		= unc_start,				\
+		.update		= unc_update,				\
+		.format		= ia64_unc_##b##_format_attrs,		\
+		.events		= ia64_unc_##b##_event_attrs,		\
+		.event_show	= unc_event_show,			\
+	},								\
+	.program = unc_program_##b,					\
 }
 
-static const struct pmu_uncore_ops unc_uncore_ops[IA64_UNC_NR_BOXES] = {
+static const struct ia64_unc_box_ops unc_box_ops[IA64_UNC_NR_BOXES] = {
 	[IA64_UNC_BBOX] = UNC_OPS(bbox),
 	[IA64_UNC_ZBOX] = UNC_OPS(zbox),
 	[IA64_UNC_RBOX] = UNC_OPS(rbox),
-};
-
-static const char *const unc_box_names[IA64_UNC_NR_BOXES] = {
-	[IA64_UNC_BBOX] = "bbox",
-	[IA64_UNC_ZBOX] = "zbox",
-	[IA64_UNC_RBOX] = "rbox",
 };
 
 /**
@@ -485,8 +514,8 @@ int ia64_uncore_register(const struct ia64_uncore_ops *ops, const char *prefix)
 
 		up->box = box;
 		snprintf(up->name, sizeof(up->name), "%s_%s", prefix,
-			 unc_box_names[box]);
-		ret = pmu_uncore_register(&up->pu, &unc_set, &unc_uncore_ops[box],
+			 ia64_unc_type(box)->name);
+		ret = pmu_uncore_register(&up->pu, &unc_set, &unc_box_ops[box].uncore,
 					  ops->owner, up->name);
 		if (ret) {
 			ia64_uncore_unregister();

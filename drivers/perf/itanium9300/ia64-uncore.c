@@ -6,6 +6,7 @@
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
+#include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -48,18 +49,17 @@ static u32 ia64_unc_socket_window(unsigned int socket)
 /**
  * ia64_unc_box_window() - offset of a box's CSRs inside a socket window
  * @box: the box type
- * @inst: B-/Z-Box instance; ignored for the R-Box
+ * @inst: the instance; any above the box's last names the last
  *
- * Table 5-3: B-Box 0 and Z-Box 0 share the 0xCxxx window and B-Box 1 and
- * Z-Box 1 the 0xDxxx one (their CSR offsets do not overlap); the R-Box
- * CSR offsets of Table 5-24 are already complete 16-bit offsets in the
- * 0x4xxx and 0x7xxx windows.
+ * Return: the instance's window, 0 for no such box.
  */
 u32 ia64_unc_box_window(enum ia64_unc_box box, unsigned int inst)
 {
-	if (box == IA64_UNC_RBOX)
+	const struct ia64_unc_box_type *t = ia64_unc_type(box);
+
+	if (!t)
 		return 0;
-	return inst ? IA64_UNC_BZ1_WIN : IA64_UNC_BZ0_WIN;
+	return t->window[min(inst, t->instances - 1U)];
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_box_window);
 
@@ -98,21 +98,16 @@ EXPORT_SYMBOL_IF_KUNIT(ia64_unc_dbx_misc);
  * ia64_unc_events() - the catalogue of a box type
  * @box: the box type
  * @n: set to the number of rows
+ *
+ * Return: the catalogue, NULL for no such box.
  */
 const struct ia64_uncore_event *ia64_unc_events(enum ia64_unc_box box,
 						unsigned int *n)
 {
-	switch (box) {
-	case IA64_UNC_BBOX:
-		*n = IA64_BBOX_EVENTS_NR;
-		return ia64_bbox_events;
-	case IA64_UNC_ZBOX:
-		*n = IA64_ZBOX_EVENTS_NR;
-		return ia64_zbox_events;
-	default:
-		*n = IA64_RBOX_EVENTS_NR;
-		return ia64_rbox_events;
-	}
+	const struct ia64_unc_box_type *t = ia64_unc_type(box);
+
+	*n = t ? t->nr_events : 0;
+	return t ? t->events : NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_events);
 
@@ -450,23 +445,37 @@ static int ia64_unc_rbox_mm_check(const struct perf_event_attr *attr,
  * @buf: filled with the string
  * @len: room in @buf
  *
- * R-Box class masks default to every class and VN; the EOT events need a
- * message class and are left to iperf=. QLX events give qlx and the type;
- * cls and sub stay 0 (HOM, VN0) unless the user adds cls= and sub=
- * (rbox/que_arb_bid,cls=4/).
- *
  * Return: false for an event the driver does not program.
  */
 bool ia64_unc_event_string(enum ia64_unc_box box,
 			   const struct ia64_uncore_event *e, char *buf,
 			   size_t len)
 {
+	const struct ia64_unc_box_type *t = ia64_unc_type(box);
+
+	return t && t->event_string(e, buf, len);
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_event_string);
+
+/* B- and Z-Box events are a code in config:0-5. */
+static bool ia64_unc_bz_event_string(const struct ia64_uncore_event *e,
+				     char *buf, size_t len)
+{
+	snprintf(buf, len, "event=0x%02x", e->code);
+	return true;
+}
+
+/*
+ * R-Box class masks default to every class and VN; the EOT events need a
+ * message class and are left to iperf=. QLX events give qlx and the type;
+ * cls and sub stay 0 (HOM, VN0) unless the user adds cls= and sub=
+ * (rbox/que_arb_bid,cls=4/).
+ */
+static bool ia64_unc_rbox_event_string(const struct ia64_uncore_event *e,
+				       char *buf, size_t len)
+{
 	u32 mask;
 
-	if (box != IA64_UNC_RBOX) {
-		snprintf(buf, len, "event=0x%02x", e->code);
-		return true;
-	}
 	if (!(e->flags & IA64_UNC_FIELD)) {
 		snprintf(buf, len, "qlx=1,type=0x%x", e->code);
 		return true;
@@ -481,7 +490,6 @@ bool ia64_unc_event_string(enum ia64_unc_box box,
 		snprintf(buf, len, "iperf=0x%x", (u32)e->code << e->field_lsb);
 	return true;
 }
-EXPORT_SYMBOL_IF_KUNIT(ia64_unc_event_string);
 
 /* Z-Box sub-control registers: offsets (Table 5-45) and defined bits */
 static const struct {
@@ -569,19 +577,40 @@ static int ia64_unc_zbox_subctl_check(enum ia64_z_subctl reg, u64 val,
 	return 0;
 }
 
+/* The event code and instance of a B- or Z-Box event: its catalogue row */
+static const struct ia64_uncore_event *
+ia64_unc_decode_code(const struct perf_event_attr *attr,
+		     struct ia64_unc_event *ev, const char **why)
+{
+	const struct ia64_uncore_event *e;
+
+	if (attr->config & ~(IA64_UNC_CFG_EVENT | IA64_UNC_CFG_BOX)) {
+		*why = "reserved config bits";
+		return NULL;
+	}
+	ev->code = FIELD_GET(IA64_UNC_CFG_EVENT, attr->config);
+	ev->inst = !!(attr->config & IA64_UNC_CFG_BOX);
+	e = ia64_unc_find(ev->box, ev->code);
+	if (!e)
+		*why = "event code the box does not have";
+	return e;
+}
+
 /*
- * The Z-Box sub-control registers of @e, in config1 and config2: the
+ * A Z-Box event's sub-control registers are in config1 and config2: the
  * first register in enum order takes config1 (PLD_DRAM_EV: PLD in
  * config1, ISS in config2).
  */
-static int ia64_unc_decode_zsc(const struct ia64_uncore_event *e,
-			       const struct perf_event_attr *attr,
-			       struct ia64_unc_event *ev, const char **why)
+static int ia64_unc_decode_zbox(const struct perf_event_attr *attr,
+				struct ia64_unc_event *ev, const char **why)
 {
 	const u64 cfg[IA64_Z_SC_PER_EVENT] = { attr->config1, attr->config2 };
+	const struct ia64_uncore_event *e = ia64_unc_decode_code(attr, ev, why);
 	unsigned int reg;
 	int ret;
 
+	if (!e)
+		return -EINVAL;
 	for (reg = 0; reg < IA64_Z_SC_NR; reg++) {
 		if (!(e->flags & (IA64_UNC_SC_THR << reg)))
 			continue;
@@ -601,25 +630,14 @@ static int ia64_unc_decode_zsc(const struct ia64_uncore_event *e,
 	return 0;
 }
 
-static int ia64_unc_decode_bz(enum ia64_unc_box box,
-			      const struct perf_event_attr *attr,
-			      struct ia64_unc_event *ev, const char **why)
+/* A B-Box event's CTL2 value is in config1, its CTL3 fields in config2. */
+static int ia64_unc_decode_bbox(const struct perf_event_attr *attr,
+				struct ia64_unc_event *ev, const char **why)
 {
-	const struct ia64_uncore_event *e;
+	const struct ia64_uncore_event *e = ia64_unc_decode_code(attr, ev, why);
 
-	if (attr->config & ~(IA64_UNC_CFG_EVENT | IA64_UNC_CFG_BOX)) {
-		*why = "reserved config bits";
+	if (!e)
 		return -EINVAL;
-	}
-	ev->code = FIELD_GET(IA64_UNC_CFG_EVENT, attr->config);
-	ev->inst = !!(attr->config & IA64_UNC_CFG_BOX);
-	e = ia64_unc_find(box, ev->code);
-	if (!e) {
-		*why = "event code the box does not have";
-		return -EINVAL;
-	}
-	if (box == IA64_UNC_ZBOX)
-		return ia64_unc_decode_zsc(e, attr, ev, why);
 	if (!(e->flags & IA64_UNC_SUBCTL)) {
 		if (attr->config1) {
 			*why = "config1 for an event without a sub-control";
@@ -636,29 +654,15 @@ static int ia64_unc_decode_bz(enum ia64_unc_box box,
 	return ia64_unc_bbox_ctl3_check(ev, attr->config2, why);
 }
 
-/**
- * ia64_unc_decode() - decode and check an uncore event
- * @box: the PMU's box type
- * @attr: the event's attributes (config, config1, config2)
- * @ev: set to the decoded event
- * @why: set to the reason on failure
- *
- * Return: 0 or -EINVAL for a code or combination the manual does not
- * allow.
+/*
+ * An R-Box event names its port and an IPERF value, a QLX event field or
+ * a match/mask set.
  */
-int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
-		    struct ia64_unc_event *ev, const char **why)
+static int ia64_unc_decode_rbox(const struct perf_event_attr *attr,
+				struct ia64_unc_event *ev, const char **why)
 {
 	unsigned int port;
 
-	memset(ev, 0, sizeof(*ev));
-	ev->box = box;
-	if (box == IA64_UNC_BBOX || box == IA64_UNC_ZBOX)
-		return ia64_unc_decode_bz(box, attr, ev, why);
-	if (box != IA64_UNC_RBOX) {
-		*why = "no such box";
-		return -EINVAL;
-	}
 	if (attr->config & ~(IA64_UNC_CFG_IPERF | IA64_UNC_CFG_PORT |
 			     IA64_UNC_CFG_QLX | IA64_UNC_CFG_MM |
 			     IA64_UNC_CFG_MM_FLIT | IA64_UNC_CFG_MM_ANYFLIT)) {
@@ -689,28 +693,129 @@ int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
 	ev->iperf = FIELD_GET(IA64_UNC_CFG_IPERF, attr->config);
 	return ia64_unc_rbox_iperf_check(ev->iperf, why);
 }
+
+/*
+ * The box types, as Table 5-1 and the CSR lists of chapter 5 give them.
+ *
+ * B-Box 0 and Z-Box 0 share the 0xCxxx window and B-Box 1 and Z-Box 1
+ * the 0xDxxx one (Table 5-3; their CSR offsets do not overlap). The
+ * R-Box CSR offsets of Table 5-24 are already complete 16-bit offsets in
+ * the 0x4xxx and 0x7xxx windows, so its window is 0.
+ *
+ * Table 5-1 gives the R-Box 12 counters, "2 per port, 6 per side", but
+ * 5.6.2, 5.6.3.3 and the CSR list of Table 5-24 all have sixteen, 0-7 on
+ * the left side (ports 0-4, 11) and 8-15 on the right (5-10, Table
+ * 5-25): sixteen it is.
+ *
+ * Counts: B_CSR_PERF_CNTn holds all 40 bits, its bit 40 is the overflow
+ * flag (Table 5-9). Z_CSR_PMU_CNT_x holds bits 39:8 and the cnt_lo of
+ * Z_CSR_PMU_CNT_CTL_x bits 7:0 (Table 5-47). R_CSR_PERF_CNT_x holds bits
+ * 31:0 and the cnt_msb of R_CSR_PERF_CNT_CTRL_x bits 47:32 (Table 5-26).
+ */
+static const struct ia64_unc_box_type ia64_unc_types[IA64_UNC_NR_BOXES] = {
+	[IA64_UNC_BBOX] = {
+		.name		= "bbox",
+		.counters	= IA64_B_COUNTERS,
+		.width		= 40,
+		.instances	= 2,
+		.window		= { IA64_UNC_BZ0_WIN, IA64_UNC_BZ1_WIN },
+		.cnt		= IA64_B_PERF_CNT(0),
+		.cnt_stride	= 8,
+		.cnt_count	= GENMASK_ULL(39, 0),
+		.events		= ia64_bbox_events,
+		.nr_events	= IA64_BBOX_EVENTS_NR,
+		.decode		= ia64_unc_decode_bbox,
+		.event_string	= ia64_unc_bz_event_string,
+	},
+	[IA64_UNC_ZBOX] = {
+		.name		= "zbox",
+		.counters	= IA64_Z_COUNTERS,
+		.width		= 40,
+		.instances	= 2,
+		.window		= { IA64_UNC_BZ0_WIN, IA64_UNC_BZ1_WIN },
+		.cnt		= IA64_Z_PMU_CNT(0),
+		.cnt_stride	= -8,
+		.ctl		= IA64_Z_PMU_CNT_CTL(0),
+		.ctl_stride	= -8,
+		.cnt_count	= GENMASK_ULL(31, 0),
+		.cnt_shift	= 8,
+		.ctl_count	= IA64_Z_CTL_CNT_LO,
+		.events		= ia64_zbox_events,
+		.nr_events	= IA64_ZBOX_EVENTS_NR,
+		.decode		= ia64_unc_decode_zbox,
+		.event_string	= ia64_unc_bz_event_string,
+	},
+	[IA64_UNC_RBOX] = {
+		.name		= "rbox",
+		.counters	= IA64_R_COUNTERS,
+		.width		= 48,
+		.instances	= 1,
+		.side_counters	= IA64_R_SIDE_COUNTERS,
+		.ports		= IA64_R_PORTS,
+		.cnt		= IA64_R_PERF_CNT(0),
+		.cnt_stride	= 0x10,
+		.ctl		= IA64_R_PERF_CNT_CTRL(0),
+		.ctl_stride	= 0x10,
+		.cnt_count	= GENMASK_ULL(31, 0),
+		.ctl_count	= IA64_R_CTRL_CNT_MSB,
+		.ctl_shift	= 32,
+		.events		= ia64_rbox_events,
+		.nr_events	= IA64_RBOX_EVENTS_NR,
+		.decode		= ia64_unc_decode_rbox,
+		.event_string	= ia64_unc_rbox_event_string,
+	},
+};
+
+/**
+ * ia64_unc_type() - the facts of a box type
+ * @box: the box type
+ *
+ * Return: its row, or NULL for no such box.
+ */
+const struct ia64_unc_box_type *ia64_unc_type(enum ia64_unc_box box)
+{
+	if ((unsigned int)box >= IA64_UNC_NR_BOXES)
+		return NULL;
+	return &ia64_unc_types[box];
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_type);
+
+/**
+ * ia64_unc_decode() - decode and check an uncore event
+ * @box: the PMU's box type
+ * @attr: the event's attributes (config, config1, config2)
+ * @ev: set to the decoded event
+ * @why: set to the reason on failure
+ *
+ * Return: 0 or -EINVAL for a code or combination the manual does not
+ * allow.
+ */
+int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
+		    struct ia64_unc_event *ev, const char **why)
+{
+	const struct ia64_unc_box_type *t = ia64_unc_type(box);
+
+	memset(ev, 0, sizeof(*ev));
+	ev->box = box;
+	if (!t) {
+		*why = "no such box";
+		return -EINVAL;
+	}
+	return t->decode(attr, ev, why);
+}
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_decode);
 
 /**
  * ia64_unc_counters() - number of counters of one box instance
  * @box: the box type
  *
- * Table 5-1 gives the R-Box 12 counters, "2 per port, 6 per side", but
- * 5.6.2, 5.6.3.3 and the CSR list of Table 5-24 all have sixteen,
- * 0-7 on the left side and 8-15 on the right: sixteen it is.
+ * Return: the number, 0 for no such box.
  */
 unsigned int ia64_unc_counters(enum ia64_unc_box box)
 {
-	switch (box) {
-	case IA64_UNC_BBOX:
-		return IA64_B_COUNTERS;
-	case IA64_UNC_ZBOX:
-		return IA64_Z_COUNTERS;
-	case IA64_UNC_RBOX:
-		return IA64_R_COUNTERS;
-	default:
-		return 0;
-	}
+	const struct ia64_unc_box_type *t = ia64_unc_type(box);
+
+	return t ? t->counters : 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_counters);
 
@@ -719,27 +824,109 @@ EXPORT_SYMBOL_IF_KUNIT(ia64_unc_counters);
  * @ev: the decoded event
  * @counter: counter number in the box
  *
- * B- and Z-Box counters are all alike; R-Box counters 0-7 see the left
- * ports (0-4, 11) and 8-15 the right ones (5-10), Table 5-25.
+ * A box split in sides counts an event only on its side's counters.
+ *
+ * Return: true if @counter exists and can count @ev.
  */
 bool ia64_unc_counter_fits(const struct ia64_unc_event *ev,
 			   unsigned int counter)
 {
-	if (counter >= ia64_unc_counters(ev->box))
+	const struct ia64_unc_box_type *t = ia64_unc_type(ev->box);
+
+	if (!t || counter >= t->counters)
 		return false;
-	if (ev->box == IA64_UNC_RBOX)
-		return counter / IA64_R_SIDE_COUNTERS == ev->inst;
-	return true;
+	return !t->side_counters || counter / t->side_counters == ev->inst;
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_counter_fits);
 
 /**
- * ia64_unc_width() - counter width in bits: B 40, Z 40, R 48 (Table 5-1)
+ * ia64_unc_instance() - the box instance that counts @ev
+ * @ev: the decoded event
+ *
+ * Return: its instance; 0 in a box split in sides, where @ev->inst is
+ * the side.
+ */
+unsigned int ia64_unc_instance(const struct ia64_unc_event *ev)
+{
+	const struct ia64_unc_box_type *t = ia64_unc_type(ev->box);
+
+	return t && !t->side_counters ? ev->inst : 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_instance);
+
+/**
+ * ia64_unc_cnt_offset() - offset of the counter register of @ev's box
+ * @ev: the decoded event, for its box and instance
+ * @counter: the counter
+ *
+ * Return: the offset in the socket window, as read_csr() takes it.
+ */
+u32 ia64_unc_cnt_offset(const struct ia64_unc_event *ev, unsigned int counter)
+{
+	const struct ia64_unc_box_type *t = ia64_unc_type(ev->box);
+
+	if (!t)
+		return 0;
+	return ia64_unc_box_window(ev->box, ia64_unc_instance(ev)) + t->cnt +
+	       t->cnt_stride * (int)counter;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_cnt_offset);
+
+/**
+ * ia64_unc_ctl_offset() - offset of a counter's own control register
+ * @ev: the decoded event, for its box and instance
+ * @counter: the counter
+ *
+ * Return: the offset in the socket window; meaningless for a box whose
+ * counters have no control register of their own (ctl_stride 0).
+ */
+u32 ia64_unc_ctl_offset(const struct ia64_unc_event *ev, unsigned int counter)
+{
+	const struct ia64_unc_box_type *t = ia64_unc_type(ev->box);
+
+	if (!t)
+		return 0;
+	return ia64_unc_box_window(ev->box, ia64_unc_instance(ev)) + t->ctl +
+	       t->ctl_stride * (int)counter;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_ctl_offset);
+
+static u64 ia64_unc_field(u64 reg, u64 mask)
+{
+	return mask ? (reg & mask) >> __ffs64(mask) : 0;
+}
+
+/**
+ * ia64_unc_count() - the count of a counter, from its registers
  * @box: the box type
+ * @cnt: the counter register
+ * @ctl: the counter's control register, when the box keeps count bits
+ *	 there (ctl_count); ignored otherwise
+ *
+ * Return: the count, @box's width bits; 0 for no such box.
+ */
+u64 ia64_unc_count(enum ia64_unc_box box, u64 cnt, u64 ctl)
+{
+	const struct ia64_unc_box_type *t = ia64_unc_type(box);
+
+	if (!t)
+		return 0;
+	return ia64_unc_field(cnt, t->cnt_count) << t->cnt_shift |
+	       ia64_unc_field(ctl, t->ctl_count) << t->ctl_shift;
+}
+EXPORT_SYMBOL_IF_KUNIT(ia64_unc_count);
+
+/**
+ * ia64_unc_width() - counter width in bits
+ * @box: the box type
+ *
+ * Return: the width, 0 for no such box.
  */
 unsigned int ia64_unc_width(enum ia64_unc_box box)
 {
-	return box == IA64_UNC_RBOX ? 48 : 40;
+	const struct ia64_unc_box_type *t = ia64_unc_type(box);
+
+	return t ? t->width : 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_width);
 
@@ -791,16 +978,6 @@ u64 ia64_unc_bbox_ctl1(u64 ctl1, unsigned int counter, u8 code)
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_bbox_ctl1);
 
 /**
- * ia64_unc_bbox_count() - the count in a B_CSR_PERF_CNTn value
- * @cnt: the register; bit 40 is the overflow flag, not count
- */
-u64 ia64_unc_bbox_count(u64 cnt)
-{
-	return cnt & GENMASK_ULL(39, 0);
-}
-EXPORT_SYMBOL_IF_KUNIT(ia64_unc_bbox_count);
-
-/**
  * ia64_unc_zbox_ctl() - Z_CSR_PMU_CNT_CTL_x for an event
  * @code: inc_sel
  * @enable: count
@@ -818,17 +995,6 @@ u64 ia64_unc_zbox_ctl(u8 code, bool enable)
 	       (enable ? IA64_Z_CTL_EN : 0);
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_zbox_ctl);
-
-/**
- * ia64_unc_zbox_count() - the 40-bit count of a Z-Box counter
- * @cnt: Z_CSR_PMU_CNT_x, bits 39:8 of the count
- * @ctl: Z_CSR_PMU_CNT_CTL_x, whose cnt_lo holds bits 7:0
- */
-u64 ia64_unc_zbox_count(u64 cnt, u64 ctl)
-{
-	return (cnt & GENMASK_ULL(31, 0)) << 8 | FIELD_GET(IA64_Z_CTL_CNT_LO, ctl);
-}
-EXPORT_SYMBOL_IF_KUNIT(ia64_unc_zbox_count);
 
 /**
  * ia64_unc_rbox_side() - 0 for a left port (0-4, 11), 1 for a right one
@@ -957,17 +1123,6 @@ u64 ia64_unc_rbox_ctrl(u64 old, unsigned int port, unsigned int slot,
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_ctrl);
 
-/**
- * ia64_unc_rbox_count() - the 48-bit count of an R-Box counter
- * @cnt: R_CSR_PERF_CNT_x, bits 31:0 of the count
- * @ctrl: R_CSR_PERF_CNT_CTRL_x, whose cnt_msb holds bits 47:32
- */
-u64 ia64_unc_rbox_count(u64 cnt, u64 ctrl)
-{
-	return (ctrl & IA64_R_CTRL_CNT_MSB) << 32 | (cnt & GENMASK_ULL(31, 0));
-}
-EXPORT_SYMBOL_IF_KUNIT(ia64_unc_rbox_count);
-
 static bool ia64_unc_mm_same(const struct ia64_unc_mm *mm,
 			     const struct ia64_unc_event *ev)
 {
@@ -1015,9 +1170,12 @@ static int ia64_unc_rbox_slot(const struct ia64_unc_share *sh,
 int ia64_unc_take(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
 		  unsigned int *slot)
 {
+	const struct ia64_unc_box_type *t = ia64_unc_type(ev->box);
 	unsigned int c, i, p = ev->port;
 	int s = 0;
 
+	if (!t)
+		return -EAGAIN;
 	if (ev->has_subctl && sh->ctl2_users && sh->ctl2 != ev->subctl)
 		return -EAGAIN;
 	for (i = 0; i < IA64_B_CTL3_FIELDS; i++)
@@ -1028,17 +1186,17 @@ int ia64_unc_take(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
 		if (sh->zsc_users[ev->zsc_reg[i]] &&
 		    sh->zsc[ev->zsc_reg[i]] != ev->zsc_val[i])
 			return -EAGAIN;
-	if (ev->box == IA64_UNC_RBOX) {
-		if (p >= IA64_R_PORTS)
+	if (t->ports) {
+		if (p >= t->ports)
 			return -EAGAIN;
 		s = ia64_unc_rbox_slot(sh, ev);
 		if (s < 0)
 			return s;
 	}
-	for (c = 0; c < ia64_unc_counters(ev->box); c++)
+	for (c = 0; c < t->counters; c++)
 		if (!(sh->used & BIT(c)) && ia64_unc_counter_fits(ev, c))
 			break;
-	if (c == ia64_unc_counters(ev->box))
+	if (c == t->counters)
 		return -EAGAIN;
 	sh->used |= BIT(c);
 	if (ev->has_subctl) {
@@ -1052,15 +1210,15 @@ int ia64_unc_take(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
 			   (ev->ctl3 & IA64_B_CTL3_FIELD(i));
 		sh->ctl3_users[i]++;
 	}
-	if (ev->box == IA64_UNC_RBOX && ev->mm) {
+	if (t->ports && ev->mm) {
 		sh->mm[p][s] = (struct ia64_unc_mm){
 			.match = ev->match, .mask = ev->mask, .cfg = ev->mm_cfg,
 		};
 		sh->mm_users[p][s]++;
-	} else if (ev->box == IA64_UNC_RBOX && ev->qlx) {
+	} else if (t->ports && ev->qlx) {
 		sh->arb_perf[p] = ia64_unc_rbox_arb_perf(sh->arb_perf[p], s, ev->arb);
 		sh->arb_users[p][s]++;
-	} else if (ev->box == IA64_UNC_RBOX) {
+	} else if (t->ports) {
 		sh->iperf[p][s] = ev->iperf;
 		sh->iperf_users[p][s]++;
 	}
@@ -1083,6 +1241,8 @@ EXPORT_SYMBOL_IF_KUNIT(ia64_unc_take);
 void ia64_unc_give(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
 		   unsigned int counter, unsigned int slot)
 {
+	const struct ia64_unc_box_type *t = ia64_unc_type(ev->box);
+	bool ports = t && t->ports;
 	unsigned int i, p = ev->port % IA64_R_PORTS;
 
 	slot &= 1;
@@ -1092,11 +1252,11 @@ void ia64_unc_give(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
 	for (i = 0; i < IA64_B_CTL3_FIELDS; i++)
 		if (ev->ctl3_used & IA64_B_CTL3_FIELD(i))
 			sh->ctl3_users[i]--;
-	if (ev->box == IA64_UNC_RBOX && ev->mm)
+	if (ports && ev->mm)
 		sh->mm_users[p][slot]--;
-	else if (ev->box == IA64_UNC_RBOX && ev->qlx)
+	else if (ports && ev->qlx)
 		sh->arb_users[p][slot]--;
-	else if (ev->box == IA64_UNC_RBOX)
+	else if (ports)
 		sh->iperf_users[p][slot]--;
 	for (i = 0; i < ev->nr_zsc; i++)
 		sh->zsc_users[ev->zsc_reg[i]]--;

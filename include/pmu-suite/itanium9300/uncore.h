@@ -247,6 +247,73 @@ struct ia64_unc_share {
 	u8 zsc_users[IA64_Z_SC_NR];
 };
 
+struct ia64_uncore_event;
+
+/**
+ * struct ia64_unc_box_type - what sets one box type apart from the others
+ * @name: its PMU's name, after the prefix
+ * @counters: counters of one instance (Table 5-1)
+ * @width: their width in bits
+ * @instances: instances in a socket
+ * @side_counters: for a box whose ports are split in two sides, each with
+ *	its own counters (the R-Box: 0-7 left, 8-15 right), the counters of
+ *	a side; the box then has one instance, and an event's @inst names
+ *	its side. 0 when every counter can count every event.
+ * @ports: ports with their own event registers (the R-Box's IPERF,
+ *	   ARB_PERF and match/mask sets), 0 for none
+ * @window: offset of each instance's CSR window in the socket window
+ * @cnt: offset of counter 0 in the instance's window
+ * @cnt_stride: from one counter to the next, negative where the
+ *		counters go down (Z-Box)
+ * @ctl: offset of counter 0's own control register; 0 when the box
+ *	 controls its counters through shared registers only (B-Box)
+ * @ctl_stride: from one control register to the next
+ * @cnt_count: the bits of the counter register that hold count
+ * @cnt_shift: where they go in the count
+ * @ctl_count: the bits of the control register that hold the rest of the
+ *	       count, for a box whose counters are too wide for one CSR;
+ *	       0 when the counter register holds it all
+ * @ctl_shift: where they go in the count
+ * @events: the box's event catalogue
+ * @nr_events: its number of rows
+ * @decode: check and decode an event's config, config1 and config2; the
+ *	    event comes zeroed but for its box
+ * @event_string: the sysfs events/ string of a catalogue row, false for
+ *		  a row that needs a value only the user can give
+ *
+ * A counter's count is (@cnt_count bits of its register) << @cnt_shift
+ * | (@ctl_count bits of its control register) << @ctl_shift: @width bits.
+ */
+struct ia64_unc_box_type {
+	const char *name;
+	u8 counters;
+	u8 width;
+	u8 instances;
+	u8 side_counters;
+	u8 ports;
+	u32 window[IA64_UNC_MAX_INSTANCES];
+	u32 cnt;
+	s16 cnt_stride;
+	u32 ctl;
+	s16 ctl_stride;
+	u64 cnt_count;
+	u8 cnt_shift;
+	u64 ctl_count;
+	u8 ctl_shift;
+	const struct ia64_uncore_event *events;
+	unsigned int nr_events;
+	int (*decode)(const struct perf_event_attr *attr,
+		      struct ia64_unc_event *ev, const char **why);
+	bool (*event_string)(const struct ia64_uncore_event *e, char *buf,
+			     size_t len);
+};
+
+const struct ia64_unc_box_type *ia64_unc_type(enum ia64_unc_box box);
+unsigned int ia64_unc_instance(const struct ia64_unc_event *ev);
+u32 ia64_unc_cnt_offset(const struct ia64_unc_event *ev, unsigned int counter);
+u32 ia64_unc_ctl_offset(const struct ia64_unc_event *ev, unsigned int counter);
+u64 ia64_unc_count(enum ia64_unc_box box, u64 cnt, u64 ctl);
+
 int ia64_unc_take(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
 		  unsigned int *slot);
 void ia64_unc_give(struct ia64_unc_share *sh, const struct ia64_unc_event *ev,
@@ -259,7 +326,6 @@ u64 ia64_unc_dbx_misc(u64 old, bool freeze);
 int ia64_unc_decode(enum ia64_unc_box box, const struct perf_event_attr *attr,
 		    struct ia64_unc_event *ev, const char **why);
 int ia64_unc_rbox_arb_check(u64 arb, const char **why);
-struct ia64_uncore_event;
 const struct ia64_uncore_event *ia64_unc_events(enum ia64_unc_box box,
 						unsigned int *n);
 bool ia64_unc_event_string(enum ia64_unc_box box,
@@ -275,16 +341,13 @@ u64 ia64_unc_delta(enum ia64_unc_box box, u64 prev, u64 now);
 
 u64 ia64_unc_bbox_ctl0(u8 enabled);
 u64 ia64_unc_bbox_ctl1(u64 ctl1, unsigned int counter, u8 code);
-u64 ia64_unc_bbox_count(u64 cnt);
 u64 ia64_unc_bbox_ctl3(const struct ia64_unc_share *sh);
 bool ia64_unc_bbox_ctl3_due(u64 old_ctl2, u64 new_ctl2);
 u64 ia64_unc_zbox_ctl(u8 code, bool enable);
-u64 ia64_unc_zbox_count(u64 cnt, u64 ctl);
 unsigned int ia64_unc_rbox_pt_sel(unsigned int port);
 unsigned int ia64_unc_rbox_side(unsigned int port);
 u64 ia64_unc_rbox_ctrl(u64 old, unsigned int port, unsigned int slot,
 		       bool enable);
-u64 ia64_unc_rbox_count(u64 cnt, u64 ctrl);
 unsigned int ia64_unc_rbox_ev_sel(const struct ia64_unc_event *ev,
 				  unsigned int slot);
 u8 ia64_unc_rbox_arb_field(u32 arb_perf, unsigned int field);

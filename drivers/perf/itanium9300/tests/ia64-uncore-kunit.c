@@ -43,6 +43,8 @@ static u64 rcfg(unsigned int port, u32 iperf)
 static void ia64_unc_addresses(struct kunit *test)
 {
 	u32 off = ia64_unc_box_window(IA64_UNC_BBOX, 0) + IA64_B_PERF_CTL0;
+	struct ia64_unc_event ev = {};
+	unsigned int c;
 
 	KUNIT_EXPECT_EQ(test, off, 0xc080U);
 	/* The manual's example, through the current-socket window. */
@@ -68,6 +70,29 @@ static void ia64_unc_addresses(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, IA64_B_PERF_CNT(7), 0x0e0);
 	KUNIT_EXPECT_EQ(test, IA64_Z_PMU_CNT_CTL(4), 0xc70);
 	KUNIT_EXPECT_EQ(test, IA64_Z_PMU_CNT(4), 0xc40);
+	/* The box types' rows give the same registers. */
+	for (c = 0; c < IA64_B_COUNTERS; c++) {
+		ev.box = IA64_UNC_BBOX;
+		ev.inst = 1;
+		KUNIT_EXPECT_EQ(test, ia64_unc_cnt_offset(&ev, c),
+				IA64_UNC_BZ1_WIN + IA64_B_PERF_CNT(c));
+	}
+	for (c = 0; c < IA64_Z_COUNTERS; c++) {
+		ev.box = IA64_UNC_ZBOX;
+		ev.inst = 0;
+		KUNIT_EXPECT_EQ(test, ia64_unc_cnt_offset(&ev, c),
+				IA64_UNC_BZ0_WIN + IA64_Z_PMU_CNT(c));
+		KUNIT_EXPECT_EQ(test, ia64_unc_ctl_offset(&ev, c),
+				IA64_UNC_BZ0_WIN + IA64_Z_PMU_CNT_CTL(c));
+	}
+	for (c = 0; c < IA64_R_COUNTERS; c++) {
+		ev.box = IA64_UNC_RBOX;
+		ev.inst = c / IA64_R_SIDE_COUNTERS;
+		KUNIT_EXPECT_EQ(test, ia64_unc_instance(&ev), 0U);
+		KUNIT_EXPECT_EQ(test, ia64_unc_cnt_offset(&ev, c), IA64_R_PERF_CNT(c));
+		KUNIT_EXPECT_EQ(test, ia64_unc_ctl_offset(&ev, c),
+				IA64_R_PERF_CNT_CTRL(c));
+	}
 	KUNIT_EXPECT_EQ(test, IA64_R_PERF_CNT_CTRL(15), 0x4ef8);
 	KUNIT_EXPECT_EQ(test, IA64_R_IPERF(11, 1), 0x7b88);
 	KUNIT_EXPECT_EQ(test, IA64_R_IPERF(3, 1), 0x7388);
@@ -855,16 +880,26 @@ static void ia64_unc_control_values(struct kunit *test)
 
 static void ia64_unc_counts(struct kunit *test)
 {
-	/* B: 40 bits, ov in bit 40 */
-	KUNIT_EXPECT_EQ(test, ia64_unc_bbox_count(IA64_B_CNT_OV | 0xffffffffffULL),
+	unsigned int box;
+
+	/* B: 40 bits, ov in bit 40; no count in a control register */
+	KUNIT_EXPECT_EQ(test, ia64_unc_count(IA64_UNC_BBOX,
+					     IA64_B_CNT_OV | 0xffffffffffULL, ~0ULL),
 			0xffffffffffULL);
 	/* Z: bits 39:8 in the counter, 7:0 in the control's cnt_lo */
-	KUNIT_EXPECT_EQ(test, ia64_unc_zbox_count(0x12345678, 0x9a000001),
+	KUNIT_EXPECT_EQ(test, ia64_unc_count(IA64_UNC_ZBOX, 0x12345678, 0x9a000001),
 			0x123456789aULL);
-	KUNIT_EXPECT_EQ(test, ia64_unc_zbox_count(0xffffffffffULL, 0), 0xffffffff00ULL);
+	KUNIT_EXPECT_EQ(test, ia64_unc_count(IA64_UNC_ZBOX, 0xffffffffffULL, 0),
+			0xffffffff00ULL);
 	/* R: bits 31:0 in the counter, 47:32 in the control's cnt_msb */
-	KUNIT_EXPECT_EQ(test, ia64_unc_rbox_count(0x89abcdef, 0x1c01234),
+	KUNIT_EXPECT_EQ(test, ia64_unc_count(IA64_UNC_RBOX, 0x89abcdef, 0x1c01234),
 			0x123489abcdefULL);
+	KUNIT_EXPECT_EQ(test, ia64_unc_count(IA64_UNC_NR_BOXES, ~0ULL, ~0ULL), 0ULL);
+	/* Every box's registers hold exactly its width of count. */
+	for (box = 0; box < IA64_UNC_NR_BOXES; box++)
+		KUNIT_EXPECT_EQ_MSG(test, ia64_unc_count(box, ~0ULL, ~0ULL),
+				    GENMASK_ULL(ia64_unc_width(box) - 1, 0),
+				    "box %u", box);
 	/* Wrap-safe deltas at each width */
 	KUNIT_EXPECT_EQ(test, ia64_unc_width(IA64_UNC_BBOX), 40U);
 	KUNIT_EXPECT_EQ(test, ia64_unc_width(IA64_UNC_ZBOX), 40U);

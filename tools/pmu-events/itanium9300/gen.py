@@ -181,6 +181,36 @@ def event_set(ev):
     return c.get('l1d_set', c.get('l2d_set', NO_SET))
 
 
+def catalogue_rows(core):
+    """[(alias, code, umask)] of ia64_catalogue[], in its order."""
+    return [(alias, ev['code'], umask) for ev in core['events']
+            for umask, alias, _, _ in rows_of(ev)]
+
+
+def event_defines(core):
+    """One IA64_EVENT_<alias> define per catalogue row: its raw config.
+
+    A dot of an alias becomes an underscore, which must keep the names
+    unique.
+    """
+    out = ['/*\n'
+           ' * The raw config of each catalogue event, by its alias (upper case,\n'
+           ' * dots as underscores). Tables of the driver name events by these.\n'
+           ' */\n']
+    seen = {}
+    for alias, code, umask in catalogue_rows(core):
+        name = 'IA64_EVENT_' + alias.upper().replace('.', '_')
+        if not re.match(r'^[A-Z][A-Z0-9_]*$', name) or name in seen:
+            raise ValueError('%s: no unique C name for %s (%s)'
+                             % (name, alias, seen.get(name)))
+        seen[name] = alias
+        line = '#define %s' % name
+        pad = max(1, (64 - len(line) + 7) // 8)
+        out.append('%s%sIA64_CONFIG(0x%02x, 0x%x)\n'
+                   % (line, '\t' * pad, code, umask))
+    return ''.join(out)
+
+
 def gen_header(core, unc):
     nrows = sum(len(rows_of(e)) for e in core['events'])
     box_nr = ''.join('#define IA64_%s_EVENTS_NR\t%d\n' % (b['box'].upper(),
@@ -266,9 +296,11 @@ struct ia64_uncore_event {
 
 %(box_nr)s
 %(box_decl)s
+%(events)s
 #endif /* _IA64_CATALOGUE_H */
 ''' % {'cs': CONFIG_CODE_SHIFT, 'us': CONFIG_UMASK_SHIFT, 'ns': NO_SET,
-       'nr': nrows, 'box_nr': box_nr, 'box_decl': box_decl}
+       'nr': nrows, 'box_nr': box_nr, 'box_decl': box_decl,
+       'events': event_defines(core)}
 
 
 # The Z-Box sub-control registers named in Table 5-59's SubCtl Dep column.

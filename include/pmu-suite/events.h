@@ -72,9 +72,9 @@ bool pmu_events_add(struct pmu_events *e, const char *name, u64 id);
 bool pmu_events_has(const struct pmu_events *e, const char *name);
 void pmu_events_add_catalogue(struct pmu_events *e,
 			      const struct pmu_catalogue *c);
-struct pmu_generic_table;
+struct pmu_generic_map;
 void pmu_events_add_generic(struct pmu_events *e,
-			    const struct pmu_generic_table *t);
+			    const struct pmu_generic_map *map);
 
 static inline u64 pmu_events_id(struct device_attribute *attr)
 {

@@ -998,7 +998,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		return -EINVAL;
 	pc->ops = ops;
 	ret = pmu_events_alloc(&pc->events, ops->catalogue.count +
-			       (ops->generic ? ops->generic->n : 0) +
+			       (ops->generic ? pmu_generic_count(ops->generic) : 0) +
 			       ops->n_extra_events, pmu_core_event_show);
 	if (ret)
 		return ret;

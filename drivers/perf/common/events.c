@@ -116,25 +116,98 @@ void pmu_events_add_catalogue(struct pmu_events *e,
 }
 EXPORT_SYMBOL_GPL(pmu_events_add_catalogue);
 
+/* Indexed as struct pmu_generic_map (include/pmu-suite/generic.h). */
+const char *const pmu_generic_hw_names[PERF_COUNT_HW_MAX] = {
+	[PERF_COUNT_HW_CPU_CYCLES]		= "cycles",
+	[PERF_COUNT_HW_INSTRUCTIONS]		= "instructions",
+	[PERF_COUNT_HW_CACHE_REFERENCES]	= "cache-references",
+	[PERF_COUNT_HW_CACHE_MISSES]		= "cache-misses",
+	[PERF_COUNT_HW_BRANCH_INSTRUCTIONS]	= "branch-instructions",
+	[PERF_COUNT_HW_BRANCH_MISSES]		= "branch-misses",
+	[PERF_COUNT_HW_BUS_CYCLES]		= "bus-cycles",
+	[PERF_COUNT_HW_STALLED_CYCLES_FRONTEND]	= "stalled-cycles-frontend",
+	[PERF_COUNT_HW_STALLED_CYCLES_BACKEND]	= "stalled-cycles-backend",
+	[PERF_COUNT_HW_REF_CPU_CYCLES]		= "ref-cycles",
+};
+EXPORT_SYMBOL_GPL(pmu_generic_hw_names);
+
+/*
+ * perf's cache event names: the cache, then the operation in the plural
+ * for accesses, in the singular before "-misses". Each op gives
+ * { RESULT_ACCESS, RESULT_MISS }.
+ */
+#define C(x)	PERF_COUNT_HW_CACHE_##x
+
+const char *const
+pmu_generic_cache_names[PERF_COUNT_HW_CACHE_MAX][PERF_COUNT_HW_CACHE_OP_MAX]
+		       [PERF_COUNT_HW_CACHE_RESULT_MAX] = {
+	[C(L1D)] = {
+		[C(OP_READ)] = { "l1-dcache-loads", "l1-dcache-load-misses" },
+		[C(OP_WRITE)] = { "l1-dcache-stores", "l1-dcache-store-misses" },
+		[C(OP_PREFETCH)] = { "l1-dcache-prefetches", "l1-dcache-prefetch-misses" },
+	},
+	[C(L1I)] = {
+		[C(OP_READ)] = { "l1-icache-loads", "l1-icache-load-misses" },
+		[C(OP_WRITE)] = { "l1-icache-stores", "l1-icache-store-misses" },
+		[C(OP_PREFETCH)] = { "l1-icache-prefetches", "l1-icache-prefetch-misses" },
+	},
+	[C(LL)] = {
+		[C(OP_READ)] = { "llc-loads", "llc-load-misses" },
+		[C(OP_WRITE)] = { "llc-stores", "llc-store-misses" },
+		[C(OP_PREFETCH)] = { "llc-prefetches", "llc-prefetch-misses" },
+	},
+	[C(DTLB)] = {
+		[C(OP_READ)] = { "dtlb-loads", "dtlb-load-misses" },
+		[C(OP_WRITE)] = { "dtlb-stores", "dtlb-store-misses" },
+		[C(OP_PREFETCH)] = { "dtlb-prefetches", "dtlb-prefetch-misses" },
+	},
+	[C(ITLB)] = {
+		[C(OP_READ)] = { "itlb-loads", "itlb-load-misses" },
+		[C(OP_WRITE)] = { "itlb-stores", "itlb-store-misses" },
+		[C(OP_PREFETCH)] = { "itlb-prefetches", "itlb-prefetch-misses" },
+	},
+	[C(BPU)] = {
+		[C(OP_READ)] = { "branch-loads", "branch-load-misses" },
+		[C(OP_WRITE)] = { "branch-stores", "branch-store-misses" },
+		[C(OP_PREFETCH)] = { "branch-prefetches", "branch-prefetch-misses" },
+	},
+	[C(NODE)] = {
+		[C(OP_READ)] = { "node-loads", "node-load-misses" },
+		[C(OP_WRITE)] = { "node-stores", "node-store-misses" },
+		[C(OP_PREFETCH)] = { "node-prefetches", "node-prefetch-misses" },
+	},
+};
+EXPORT_SYMBOL_GPL(pmu_generic_cache_names);
+
+#undef C
+
+static void pmu_events_add_generic_one(struct pmu_events *e, const char *name,
+				       u64 raw)
+{
+	if (raw && !pmu_events_has(e, name))
+		pmu_events_add(e, name, raw);
+}
+
 /**
  * pmu_events_add_generic() - add perf's names of the generic events
  * @e: the group
- * @t: the PMU's generic events
+ * @map: the PMU's generic events
  *
  * Each generic event the PMU counts gets a file under perf's name, with
  * its raw config as id, unless a file of that name exists.
  */
 void pmu_events_add_generic(struct pmu_events *e,
-			    const struct pmu_generic_table *t)
+			    const struct pmu_generic_map *map)
 {
-	unsigned int i;
-	u64 raw;
+	unsigned int id, op, res;
 
-	for (i = 0; i < t->n; i++) {
-		const struct pmu_generic_event *g = t->entries + i * t->size;
-
-		if (t->raw_of(g, &raw) && !pmu_events_has(e, g->alias))
-			pmu_events_add(e, g->alias, raw);
-	}
+	for (id = 0; id < PERF_COUNT_HW_MAX; id++)
+		pmu_events_add_generic_one(e, pmu_generic_hw_names[id],
+					   map->hw[id]);
+	for (id = 0; id < PERF_COUNT_HW_CACHE_MAX; id++)
+		for (op = 0; op < PERF_COUNT_HW_CACHE_OP_MAX; op++)
+			for (res = 0; res < PERF_COUNT_HW_CACHE_RESULT_MAX; res++)
+				pmu_events_add_generic_one(e, pmu_generic_cache_names[id][op][res],
+							   map->cache[id][op][res]);
 }
 EXPORT_SYMBOL_GPL(pmu_events_add_generic);

@@ -57,6 +57,13 @@ struct ia64_catalogue_event {
 #define IA64_CATALOGUE_NR	729
 extern const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR];
 
+/*
+ * Indices of ia64_catalogue[] sorted by code and unit mask, one per pair
+ * (its first row), for a binary search.
+ */
+#define IA64_CATALOGUE_SORTED_NR	648
+extern const u16 ia64_catalogue_sorted[IA64_CATALOGUE_SORTED_NR];
+
 /* ia64_uncore_event.flags */
 #define IA64_UNC_SUBCTL		BIT(0)	/* needs a sub-control register setting */
 #define IA64_UNC_FIELD		BIT(1)	/* an IPERF bit field, not an event code */

@@ -187,6 +187,15 @@ def catalogue_rows(core):
             for umask, alias, _, _ in rows_of(ev)]
 
 
+def rows_by_config(core):
+    """Indices of ia64_catalogue[] rows sorted by code and unit mask, the
+    first row of each pair only: what ia64_catalogue_find() searches."""
+    first = {}
+    for i, (_, code, umask) in enumerate(catalogue_rows(core)):
+        first.setdefault((code, umask), i)
+    return [first[key] for key in sorted(first)]
+
+
 def event_defines(core):
     """One IA64_EVENT_<alias> define per catalogue row: its raw config.
 
@@ -272,6 +281,13 @@ struct ia64_catalogue_event {
 #define IA64_CATALOGUE_NR\t%(nr)d
 extern const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR];
 
+/*
+ * Indices of ia64_catalogue[] sorted by code and unit mask, one per pair
+ * (its first row), for a binary search.
+ */
+#define IA64_CATALOGUE_SORTED_NR\t%(nsorted)d
+extern const u16 ia64_catalogue_sorted[IA64_CATALOGUE_SORTED_NR];
+
 /* ia64_uncore_event.flags */
 #define IA64_UNC_SUBCTL\t\tBIT(0)\t/* needs a sub-control register setting */
 #define IA64_UNC_FIELD\t\tBIT(1)\t/* an IPERF bit field, not an event code */
@@ -299,7 +315,8 @@ struct ia64_uncore_event {
 %(events)s
 #endif /* _IA64_CATALOGUE_H */
 ''' % {'cs': CONFIG_CODE_SHIFT, 'us': CONFIG_UMASK_SHIFT, 'ns': NO_SET,
-       'nr': nrows, 'box_nr': box_nr, 'box_decl': box_decl,
+       'nr': nrows, 'nsorted': len(rows_by_config(core)),
+       'box_nr': box_nr, 'box_decl': box_decl,
        'events': event_defines(core)}
 
 
@@ -359,6 +376,11 @@ def gen_source(core, unc):
                  '0x%x' % event_set(ev) if event_set(ev) == NO_SET
                  else str(event_set(ev))], base + extra))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(ia64_catalogue);\n')
+    out.append('\nconst u16 ia64_catalogue_sorted[IA64_CATALOGUE_SORTED_NR] = {\n')
+    rows = rows_by_config(core)
+    for i in range(0, len(rows), 12):
+        out.append('\t%s,\n' % ', '.join('%d' % r for r in rows[i:i + 12]))
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(ia64_catalogue_sorted);\n')
     for b in unc['boxes']:
         out.append('\nconst struct ia64_uncore_event ia64_%s_events'
                    '[IA64_%s_EVENTS_NR] = {\n' % (b['box'], b['box'].upper()))

@@ -313,6 +313,21 @@ class Ia64Catalogue(unittest.TestCase):
         self.assertEqual(by_name['CPU_OP_CYCLES_ALL'], (0x12, 0))
         self.assertEqual(by_name['L3_READS_ALL_MISS'], (0xdd, 0xe))
 
+    def test_rows_by_config(self):
+        gen = module('gen')
+        rows = gen.catalogue_rows(self.core)
+        order = gen.rows_by_config(self.core)
+        keys = [rows[i][1:] for i in order]
+        self.assertEqual(keys, sorted(set(keys)))
+        self.assertEqual(len(keys), len({r[1:] for r in rows}))
+        for i in order:
+            self.assertEqual(i, rows.index(next(r for r in rows
+                                                if r[1:] == rows[i][1:])))
+        src = gen.gen_source(self.core, self.uncore)
+        table = src.split('ia64_catalogue_sorted[IA64_CATALOGUE_SORTED_NR]'
+                          ' = {')[1].split('};')[0]
+        self.assertEqual([int(x) for x in re.findall(r'\d+', table)], order)
+
     def test_zbox_subctl_registers(self):
         gen = module('gen')
         src = gen.gen_source(self.core, self.uncore)

@@ -71,6 +71,27 @@ static void ia64_decode_refuses_codes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, decode(CFG(0x00, 3), 0, 0, &ev), -EINVAL);
 }
 
+/* The binary search finds what a scan of the catalogue finds first. */
+static void ia64_catalogue_find_first_row(struct kunit *test)
+{
+	unsigned int code, umask, i, found = 0;
+
+	for (code = 0; code < 256; code++) {
+		for (umask = 0; umask < 16; umask++) {
+			const struct ia64_catalogue_event *want = NULL;
+
+			for (i = 0; i < IA64_CATALOGUE_NR && !want; i++)
+				if (ia64_catalogue[i].code == code &&
+				    ia64_catalogue[i].umask == umask)
+					want = &ia64_catalogue[i];
+			KUNIT_EXPECT_PTR_EQ_MSG(test, ia64_catalogue_find(code, umask),
+						want, "0x%02x/0x%x", code, umask);
+			found += !!want;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, found, IA64_CATALOGUE_SORTED_NR);
+}
+
 static void ia64_decode_refuses_driver_bits(struct kunit *test)
 {
 	static const u64 bits[] = {
@@ -1330,6 +1351,7 @@ static void ia64_ipear_wrapped_and_early_freeze(struct kunit *test)
 static struct kunit_case ia64_logic_cases[] = {
 	KUNIT_CASE(ia64_decode_every_catalogue_row),
 	KUNIT_CASE(ia64_decode_refuses_codes),
+	KUNIT_CASE(ia64_catalogue_find_first_row),
 	KUNIT_CASE(ia64_decode_refuses_driver_bits),
 	KUNIT_CASE(ia64_decode_threshold),
 	KUNIT_CASE(ia64_decode_all),

@@ -127,9 +127,9 @@ struct pmu_core_sample {
  *	pending stays pending): a disable that nothing follows but the
  *	enable (a task switch between clone contexts) only freezes and
  *	unfreezes, as long as no event samples a branch stack
- * @generic: the generic events (PERF_TYPE_HARDWARE, PERF_TYPE_HW_CACHE)
- *	the PMU counts, and their raw configs; NULL if it takes none. With
- *	a table, the PMU takes generic events whose config names its type
+ * @generic: the raw configs of the generic events (PERF_TYPE_HARDWARE,
+ *	PERF_TYPE_HW_CACHE) the PMU counts; NULL if it takes none. With a
+ *	map, the PMU takes generic events whose config names its type
  *	(PERF_PMU_CAP_EXTENDED_HW_TYPE)
  * @event_size: size of the decoded event @check fills, which the
  *	framework keeps with the event (pmu_core_decoded()) for @place
@@ -213,7 +213,7 @@ struct pmu_core_ops {
 	bool config12;
 	bool branch_stack;
 	bool freezes_all;
-	const struct pmu_generic_table *generic;
+	const struct pmu_generic_map *generic;
 	size_t event_size;
 	int (*check)(struct pmu_core *pc, struct perf_event *event, u64 config,
 		     void *dec, u32 *traits, const char **why);

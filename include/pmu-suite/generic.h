@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Generic perf events (PERF_TYPE_HARDWARE, PERF_TYPE_HW_CACHE): which
- * configs perf defines, before a driver looks for its own event.
+ * configs perf defines, and the raw config of each that a PMU counts, in
+ * arrays indexed by the generic config.
  */
 #ifndef _PMU_SUITE_GENERIC_H
 #define _PMU_SUITE_GENERIC_H
 
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/nospec.h>
 #include <uapi/linux/perf_event.h>
 
 /**
@@ -35,147 +37,82 @@ static inline int pmu_generic_check(u32 type, u64 config)
 }
 
 /**
- * struct pmu_generic_event - a generic event a PMU counts
- * @alias: its sysfs events/ name: perf's name of the generic event, in
- *	lower case (perf finds a sysfs event only if its name has one case,
- *	and matches what the user types without regard to case)
- * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
- * @config: the generic event's config (for cache events: id, op and
- *	result in bytes 0, 1 and 2)
+ * struct pmu_generic_map - the raw config of each generic event a PMU counts
+ * @hw: by PERF_TYPE_HARDWARE config (enum perf_hw_id)
+ * @cache: by PERF_TYPE_HW_CACHE id, op and result (bytes 0, 1 and 2 of
+ *	the config)
  *
- * A driver's table entry starts with one, followed by what the driver
- * counts the event with.
+ * A driver fills it with designated initializers, as arm_pmu and the
+ * powerpc PMUs fill theirs, so that opening a generic event costs one
+ * index and no search. 0 means the PMU does not count the event: no
+ * generic event of these PMUs has raw config 0. On POWER9 code 0 is
+ * PM_SUSPENDED's, the selector that turns a counter off; on the T4 sl 0
+ * disables counting; on the Itanium 9300 config 0 is BACK_END_BUBBLE.ALL,
+ * which no generic event maps to (ia64-generic.c says why). The drivers'
+ * KUnit tests check that every generic event each driver means to count
+ * has a non-zero config.
  */
-struct pmu_generic_event {
-	const char *alias;
-	u32 type;
-	u64 config;
+struct pmu_generic_map {
+	u64 hw[PERF_COUNT_HW_MAX];
+	u64 cache[PERF_COUNT_HW_CACHE_MAX][PERF_COUNT_HW_CACHE_OP_MAX]
+		 [PERF_COUNT_HW_CACHE_RESULT_MAX];
 };
 
-/*
- * Initializers from the names of perf's enums: PMU_GENERIC_HW("cycles",
- * CPU_CYCLES), PMU_GENERIC_CACHE("l1-dcache-loads", L1D, READ, ACCESS).
- * Use them in the table itself: passed through another macro, READ and
- * WRITE (macros of their own) would be expanded before they are pasted.
- */
-#define PMU_GENERIC_HW(alias, id)					\
-	{ alias, PERF_TYPE_HARDWARE, PERF_COUNT_HW_ ## id }
-#define PMU_GENERIC_CACHE(alias, id, op, result)			\
-	{ alias, PERF_TYPE_HW_CACHE,					\
-	  PERF_COUNT_HW_CACHE_ ## id |					\
-	  PERF_COUNT_HW_CACHE_OP_ ## op << 8 |				\
-	  PERF_COUNT_HW_CACHE_RESULT_ ## result << 16 }
-
 /**
- * pmu_generic_lookup() - the entry of a driver's table for a generic event
- * @table: the table; each entry starts with a struct pmu_generic_event
- * @n: entries
- * @size: size of an entry
+ * pmu_generic_config() - the raw config of a generic event
+ * @map: the PMU's generic events
  * @type: the event's type
- * @config: its config
- *
- * Return: the entry's index; pmu_generic_check()'s error for a config
- * perf does not define or another type; -ENOENT if the table has no entry
- * for it.
- */
-static inline int pmu_generic_lookup(const void *table, unsigned int n,
-				     size_t size, u32 type, u64 config)
-{
-	int ret = pmu_generic_check(type, config);
-	unsigned int i;
-
-	if (ret)
-		return ret;
-	for (i = 0; i < n; i++) {
-		const struct pmu_generic_event *g = table + i * size;
-
-		if (g->type == type && g->config == config)
-			return i;
-	}
-	return -ENOENT;
-}
-
-/**
- * pmu_generic_map() - the raw config of a generic event, from a driver's
- *	table
- * @table: the table; each entry starts with a struct pmu_generic_event
- * @n: entries
- * @size: size of an entry
- * @type: the event's type
- * @config: its config
- * @raw_of: the raw config of an entry; false if the PMU has no event for it
- * @raw: set to the raw config
+ * @config: its config, without a PMU type in the upper half
+ * @raw: set to the raw config on success
  *
  * Return: 0; -EINVAL for a generic config perf does not define; -ENOENT
  * for another type, or a generic event the PMU cannot count.
  */
-static inline int pmu_generic_map(const void *table, unsigned int n,
-				  size_t size, u32 type, u64 config,
-				  bool (*raw_of)(const void *entry, u64 *raw),
-				  u64 *raw)
-{
-	int i = pmu_generic_lookup(table, n, size, type, config);
-
-	if (i < 0)
-		return i;
-	return raw_of(table + i * size, raw) ? 0 : -ENOENT;
-}
-
-/**
- * struct pmu_generic_by_name - a generic event, and the catalogue event that
- *	counts it, by its name
- * @gen: the generic event
- * @event: the catalogue event's name (as the driver's catalogue spells it)
- */
-struct pmu_generic_by_name {
-	struct pmu_generic_event gen;
-	const char *event;
-};
-
-/**
- * struct pmu_generic_table - the generic events a PMU counts
- * @entries: the driver's table; each entry starts with a struct
- *	pmu_generic_event
- * @n: entries
- * @size: size of an entry
- * @raw_of: the raw config of an entry; false if the PMU has no event for it
- *
- * The core-PMU framework maps generic events through it, and adds their
- * names to events/ (pmu_events_add_generic()).
- */
-struct pmu_generic_table {
-	const void *entries;
-	unsigned int n;
-	size_t size;
-	bool (*raw_of)(const void *entry, u64 *raw);
-};
-
-/*
- * A struct pmu_generic_table over the array @events (ARRAY_SIZE() spelt
- * out: @events is named once outside sizeof).
- */
-#define PMU_GENERIC_TABLE(events, raw_of_entry) {			\
-	.entries	= events,					\
-	.n		= sizeof(events) / sizeof((events)[0]) +	\
-			  __must_be_array(events),			\
-	.size		= sizeof((events)[0]),				\
-	.raw_of		= raw_of_entry,					\
-}
-
-/**
- * pmu_generic_config() - the raw config of a generic event
- * @t: the PMU's generic events
- * @type: the event's type
- * @config: its config, without a PMU type in the upper half
- * @raw: set to the raw config
- *
- * Return: as pmu_generic_map().
- */
-static inline int pmu_generic_config(const struct pmu_generic_table *t,
+static inline int pmu_generic_config(const struct pmu_generic_map *map,
 				     u32 type, u64 config, u64 *raw)
 {
-	return pmu_generic_map(t->entries, t->n, t->size, type, config,
-			       t->raw_of, raw);
+	int ret = pmu_generic_check(type, config);
+	unsigned int id, op, result;
+	u64 r;
+
+	if (ret)
+		return ret;
+	/* The indices come from user space: no speculation past the arrays. */
+	if (type == PERF_TYPE_HARDWARE) {
+		id = array_index_nospec(config, PERF_COUNT_HW_MAX);
+		r = map->hw[id];
+	} else {
+		id = array_index_nospec(config & 0xff, PERF_COUNT_HW_CACHE_MAX);
+		op = array_index_nospec((config >> 8) & 0xff,
+					PERF_COUNT_HW_CACHE_OP_MAX);
+		result = array_index_nospec((config >> 16) & 0xff,
+					    PERF_COUNT_HW_CACHE_RESULT_MAX);
+		r = map->cache[id][op][result];
+	}
+	if (!r)
+		return -ENOENT;
+	*raw = r;
+	return 0;
+}
+
+/**
+ * pmu_generic_count() - how many generic events a PMU counts
+ * @map: the PMU's generic events
+ *
+ * Return: the number of non-zero entries.
+ */
+static inline unsigned int pmu_generic_count(const struct pmu_generic_map *map)
+{
+	unsigned int id, op, result, n = 0;
+
+	for (id = 0; id < PERF_COUNT_HW_MAX; id++)
+		n += !!map->hw[id];
+	for (id = 0; id < PERF_COUNT_HW_CACHE_MAX; id++)
+		for (op = 0; op < PERF_COUNT_HW_CACHE_OP_MAX; op++)
+			for (result = 0; result < PERF_COUNT_HW_CACHE_RESULT_MAX;
+			     result++)
+				n += !!map->cache[id][op][result];
+	return n;
 }
 
 #endif /* _PMU_SUITE_GENERIC_H */

@@ -22,6 +22,34 @@
 #include <pmu-suite/itanium9300/regs.h>
 #include "ia64-event.h"
 
+/* The order of ia64_catalogue_sorted[]: code, then unit mask. */
+static u16 ia64_catalogue_key(u8 code, u8 umask)
+{
+	return (u16)code << 8 | umask;
+}
+
+/*
+ * The first position of ia64_catalogue_sorted[] whose row's key is not
+ * below @key: a binary search, as decoding runs at every event_init()
+ * and at every add() of the event to the PMU.
+ */
+static unsigned int ia64_catalogue_lower_bound(u16 key)
+{
+	unsigned int lo = 0, hi = IA64_CATALOGUE_SORTED_NR;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		const struct ia64_catalogue_event *c =
+			&ia64_catalogue[ia64_catalogue_sorted[mid]];
+
+		if (ia64_catalogue_key(c->code, c->umask) < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /**
  * ia64_catalogue_find() - the catalogue row of an event code and unit mask
  * @code: PMC.es
@@ -31,24 +59,22 @@
  */
 const struct ia64_catalogue_event *ia64_catalogue_find(u8 code, u8 umask)
 {
-	unsigned int i;
+	unsigned int i = ia64_catalogue_lower_bound(ia64_catalogue_key(code, umask));
+	const struct ia64_catalogue_event *c;
 
-	for (i = 0; i < IA64_CATALOGUE_NR; i++)
-		if (ia64_catalogue[i].code == code &&
-		    ia64_catalogue[i].umask == umask)
-			return &ia64_catalogue[i];
-	return NULL;
+	if (i == IA64_CATALOGUE_SORTED_NR)
+		return NULL;
+	c = &ia64_catalogue[ia64_catalogue_sorted[i]];
+	return c->code == code && c->umask == umask ? c : NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_catalogue_find);
 
 static bool ia64_code_known(u8 code)
 {
-	unsigned int i;
+	unsigned int i = ia64_catalogue_lower_bound(ia64_catalogue_key(code, 0));
 
-	for (i = 0; i < IA64_CATALOGUE_NR; i++)
-		if (ia64_catalogue[i].code == code)
-			return true;
-	return false;
+	return i < IA64_CATALOGUE_SORTED_NR &&
+	       ia64_catalogue[ia64_catalogue_sorted[i]].code == code;
 }
 
 /*

@@ -218,12 +218,9 @@ static inline bool ia64_event_is_l2d(const struct ia64_event *ev)
 }
 
 /*
- * perf's generic hardware and cache events, named by the catalogue events
- * (sysfs names) that count them.
+ * perf's generic hardware and cache events: the configs of the catalogue
+ * events that count them.
  */
-extern const struct pmu_generic_by_name ia64_generic_events[];
-extern const struct pmu_generic_table ia64_generic;
-
-int ia64_catalogue_index(const char *alias);
+extern const struct pmu_generic_map ia64_generic;
 
 #endif /* _IA64_EVENT_H */

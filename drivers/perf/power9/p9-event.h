@@ -104,14 +104,11 @@ bool p9_event_uses_mmcra(const struct p9_event *ev);
 u64 p9_event_mmcra_bits(const struct p9_event *ev);
 
 /*
- * perf's generic hardware and cache events, named by the catalogue events
- * that count them. Unmapped generic events get -ENOENT, the suite's rule
- * (as arm_pmu's).
+ * perf's generic hardware and cache events: the codes of the catalogue
+ * events that count them. Unmapped generic events get -ENOENT, the
+ * suite's rule (as arm_pmu's).
  */
-extern const struct pmu_generic_by_name p9_generic_events[];
-extern const struct pmu_generic_table p9_generic;
-
-u64 p9_catalogue_code(const char *name);
+extern const struct pmu_generic_map p9_generic;
 
 bool p9_mem_events(u64 *loads, u64 *stores);
 

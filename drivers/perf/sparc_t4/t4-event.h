@@ -49,20 +49,7 @@ u64 t4_pic_start(const struct t4_event *ev, u64 start);
 bool t4_pic_preload_races(unsigned int sl, unsigned int mask, u32 pic);
 unsigned long t4_sample_ip(unsigned long pc, u64 pcr);
 
-/**
- * struct t4_generic_event - a generic event and the catalogue event it is
- * @gen: the generic event
- * @sl: PCR.sl of the catalogue event
- * @mask: PCR.mask
- */
-struct t4_generic_event {
-	struct pmu_generic_event gen;
-	u8 sl;
-	u8 mask;
-};
-
 /* Unmapped generic events get -ENOENT, the suite's rule (as arm_pmu's). */
-extern const struct t4_generic_event t4_generic_events[];
-extern const struct pmu_generic_table t4_generic;
+extern const struct pmu_generic_map t4_generic;
 
 #endif /* _T4_EVENT_H */

@@ -184,6 +184,45 @@ def event_set(ev):
     return c.get('l1d_set', c.get('l2d_set', NO_SET))
 
 
+def catalogue_rows(core):
+    """[(alias, code, umask)] of ia64_catalogue[], in its order."""
+    return [(alias, ev['code'], umask) for ev in core['events']
+            for umask, alias, _, _ in rows_of(ev)]
+
+
+def rows_by_config(core):
+    """Indices of ia64_catalogue[] rows sorted by code and unit mask, the
+    first row of each pair only: what ia64_catalogue_find() searches."""
+    first = {}
+    for i, (_, code, umask) in enumerate(catalogue_rows(core)):
+        first.setdefault((code, umask), i)
+    return [first[key] for key in sorted(first)]
+
+
+def event_defines(core):
+    """One IA64_EVENT_<alias> define per catalogue row: its raw config.
+
+    A dot of an alias becomes an underscore, which must keep the names
+    unique.
+    """
+    out = ['/*\n'
+           ' * The raw config of each catalogue event, by its alias (upper case,\n'
+           ' * dots as underscores). Tables of the driver name events by these.\n'
+           ' */\n']
+    seen = {}
+    for alias, code, umask in catalogue_rows(core):
+        name = 'IA64_EVENT_' + alias.upper().replace('.', '_')
+        if not re.match(r'^[A-Z][A-Z0-9_]*$', name) or name in seen:
+            raise ValueError('%s: no unique C name for %s (%s)'
+                             % (name, alias, seen.get(name)))
+        seen[name] = alias
+        line = '#define %s' % name
+        pad = max(1, (64 - len(line) + 7) // 8)
+        out.append('%s%sIA64_CONFIG(0x%02x, 0x%x)\n'
+                   % (line, '\t' * pad, code, umask))
+    return ''.join(out)
+
+
 def gen_header(core, unc):
     nrows = sum(len(rows_of(e)) for e in core['events'])
     box_nr = ''.join('#define IA64_%s_EVENTS_NR\t%d\n' % (b['box'].upper(),
@@ -243,6 +282,13 @@ struct ia64_catalogue_event {
 #define IA64_CATALOGUE_NR\t%(nr)d
 extern const struct ia64_catalogue_event ia64_catalogue[IA64_CATALOGUE_NR];
 
+/*
+ * Indices of ia64_catalogue[] sorted by code and unit mask, one per pair
+ * (its first row), for a binary search.
+ */
+#define IA64_CATALOGUE_SORTED_NR\t%(nsorted)d
+extern const u16 ia64_catalogue_sorted[IA64_CATALOGUE_SORTED_NR];
+
 /* ia64_uncore_event.flags */
 #define IA64_UNC_SUBCTL\t\tBIT(0)\t/* needs a sub-control register setting */
 #define IA64_UNC_FIELD\t\tBIT(1)\t/* an IPERF bit field, not an event code */
@@ -267,12 +313,15 @@ struct ia64_uncore_event {
 
 %(box_nr)s
 %(box_decl)s
+%(events)s
 #endif /* _IA64_CATALOGUE_H */
 ''' % {'ns': NO_SET,
-       'nr': nrows, 'box_nr': box_nr,
+       'nr': nrows, 'nsorted': len(rows_by_config(core)),
+       'box_nr': box_nr,
        'box_decl': box_decl + pmucat.events_decls(
            ['ia64_event_attrs'] + ['ia64_unc_%s_event_attrs' % b['box']
-                                   for b in unc['boxes']])}
+                                   for b in unc['boxes']]),
+       'events': event_defines(core)}
 
 
 # The Z-Box sub-control registers named in Table 5-59's SubCtl Dep column.
@@ -331,6 +380,11 @@ def gen_source(core, unc):
                  '0x%x' % event_set(ev) if event_set(ev) == NO_SET
                  else str(event_set(ev))], base + extra))
     out.append('};\nEXPORT_SYMBOL_IF_KUNIT(ia64_catalogue);\n')
+    out.append('\nconst u16 ia64_catalogue_sorted[IA64_CATALOGUE_SORTED_NR] = {\n')
+    rows = rows_by_config(core)
+    for i in range(0, len(rows), 12):
+        out.append('\t%s,\n' % ', '.join('%d' % r for r in rows[i:i + 12]))
+    out.append('};\nEXPORT_SYMBOL_IF_KUNIT(ia64_catalogue_sorted);\n')
     for b in unc['boxes']:
         out.append('\nconst struct ia64_uncore_event ia64_%s_events'
                    '[IA64_%s_EVENTS_NR] = {\n' % (b['box'], b['box'].upper()))

@@ -130,6 +130,8 @@ CATEGORIES = [
 ]
 GROUP_MAX_EVENTS = 4
 ALIAS_RE = re.compile(r'^[a-z][a-z0-9_]*$')
+# Event names of the manual, which name C defines (P9_<name>).
+NAME_RE = re.compile(r'^PM_[A-Z0-9_]+$')
 SCALE_UNITS = {'%': '1%', 'GBps': '1GB/s', 'Bytes per PCLK': '1Bytes/PCLK'}
 
 
@@ -218,6 +220,50 @@ def c_code(code):
     return '0x%x' % int(code, 16)
 
 
+def event_codes(events):
+    """[(name, code)] sorted by name: the code a driver programs for each
+    event of the manual.
+
+    An event listed with one code on each of PMC1-4 counts the same on any
+    of them: it gets that code with the PMC field 0 ("any PMC"), which
+    leaves the choice to the scheduler; otherwise its lowest code.  The
+    codes of an event are tried from the lowest, the first whose any-PMC
+    form is listed on each of PMC1-4 wins.
+    """
+    hi, lo = pmucat.fields_of(pmucat.load_json(extract.FIELDS_JSON))['pmc']
+    pmc_bits = ((1 << (hi - lo + 1)) - 1) << lo
+    by_name = {}
+    for ev in events:
+        by_name.setdefault(ev['name'], set()).add(int(ev['code'], 16))
+    out = []
+    for name, codes in sorted(by_name.items()):
+        if not NAME_RE.match(name):
+            raise DataError('event name %r is not a C identifier' % name)
+        chosen = min(codes)
+        for code in sorted(codes):
+            anyp = code & ~pmc_bits
+            if all(anyp | pmc << lo in codes
+                   for pmc in range(1, NUM_PROG_PMCS + 1)):
+                chosen = anyp
+                break
+        out.append((name, chosen))
+    return out
+
+
+def gen_event_codes(events):
+    """One P9_<name> define per event of the manual (event_codes())."""
+    out = ['/*\n'
+           ' * The code to program for each event of the manual, by its name:\n'
+           ' * the any-PMC code of an event listed on each of PMC1-4, else\n'
+           ' * its lowest code. Tables of the driver name events by these.\n'
+           ' * PM_SUSPENDED, selector 0 on each of PMC1-4, turns a counter off:\n'
+           ' * its code is 0, which no other event has.\n'
+           ' */\n']
+    for name, code in event_codes(events):
+        out.append('%s0x%x\n' % (tab_pad('#define P9_' + name, 48), code))
+    return ''.join(out)
+
+
 def h_banner(source):
     return pmucat.c_banner(source, TOOL, header=True)
 
@@ -288,11 +334,12 @@ def gen_header(events, restricted, alts):
                '\tp9_alternatives[P9_ALTERNATIVES_NR];\n\n'
                'extern const struct p9_catalogue_group p9_groups[];\n'
                'extern const unsigned int p9_groups_len;\n'
-               '%s\n'
+               '%s\n%s\n'
                '#endif /* _P9_CATALOGUE_H */\n'
                % (tab_pad('\tunsigned int nr;', 40), len(events),
                   len(restricted), len(alts),
-                  pmucat.events_decls(['p9_event_attrs'])))
+                  pmucat.events_decls(['p9_event_attrs']),
+                  gen_event_codes(events)))
     return ''.join(out)
 
 

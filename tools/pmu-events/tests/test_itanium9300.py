@@ -298,6 +298,36 @@ class Ia64Catalogue(unittest.TestCase):
         metrics = gen.perf_metrics(self.core, {'metrics': self.metrics})
         self.assertEqual(len(metrics), 63)
 
+    def test_event_defines(self):
+        gen = module('gen')
+        header = gen.gen_header(self.core, self.uncore)
+        defines = re.findall(r'^#define IA64_EVENT_(\w+)\t+'
+                             r'IA64_CONFIG\(0x([0-9a-f]{2}), 0x([0-9a-f])\)$',
+                             header, re.M)
+        rows = gen.catalogue_rows(self.core)
+        self.assertEqual(len(defines), len(rows))
+        for (name, code, umask), (alias, c, u) in zip(defines, rows):
+            self.assertEqual(name, alias.upper().replace('.', '_'))
+            self.assertEqual((int(code, 16), int(umask, 16)), (c, u), alias)
+        by_name = {n: (int(c, 16), int(u, 16)) for n, c, u in defines}
+        self.assertEqual(by_name['CPU_OP_CYCLES_ALL'], (0x12, 0))
+        self.assertEqual(by_name['L3_READS_ALL_MISS'], (0xdd, 0xe))
+
+    def test_rows_by_config(self):
+        gen = module('gen')
+        rows = gen.catalogue_rows(self.core)
+        order = gen.rows_by_config(self.core)
+        keys = [rows[i][1:] for i in order]
+        self.assertEqual(keys, sorted(set(keys)))
+        self.assertEqual(len(keys), len({r[1:] for r in rows}))
+        for i in order:
+            self.assertEqual(i, rows.index(next(r for r in rows
+                                                if r[1:] == rows[i][1:])))
+        src = gen.gen_source(self.core, self.uncore)
+        table = src.split('ia64_catalogue_sorted[IA64_CATALOGUE_SORTED_NR]'
+                          ' = {')[1].split('};')[0]
+        self.assertEqual([int(x) for x in re.findall(r'\d+', table)], order)
+
     def test_zbox_subctl_registers(self):
         gen = module('gen')
         src = gen.gen_source(self.core, self.uncore)

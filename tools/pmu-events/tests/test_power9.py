@@ -226,6 +226,31 @@ class Aliases(Data):
         self.assertNotIn('Description', text)
 
 
+class EventCodes(Data):
+    def test_rule(self):
+        codes = dict(self.gen.event_codes(self.events))
+        self.assertEqual(set(codes), self.names)
+        # Listed on each of PMC1-4: the any-PMC code.
+        self.assertEqual(codes['PM_CYC'], 0x1e)
+        self.assertEqual(codes['PM_INST_CMPL'], 0x2)
+        # One PMC, or not all four: the lowest code.
+        self.assertEqual(codes['PM_BR_MPRED_CMPL'], 0x400f6)
+        self.assertEqual(codes['PM_RUN_CYC'], 0x200f4)
+        self.assertEqual(codes['PM_MRK_INST_CMPL'], 0x401e0)
+        # Selector 0 on each of PMC1-4 turns the counter off: code 0, the
+        # only one (the generic event maps take 0 for "not counted").
+        self.assertEqual([n for n, c in codes.items() if not c],
+                         ['PM_SUSPENDED'])
+
+    def test_c_header(self):
+        with open(os.path.join(REPO, self.gen.H_FILE), encoding='utf-8') as f:
+            text = f.read()
+        defines = re.findall(r'^#define P9_(PM_[A-Z0-9_]+)\t+(0x[0-9a-f]+)$',
+                             text, re.M)
+        self.assertEqual([(n, int(c, 16)) for n, c in defines],
+                         self.gen.event_codes(self.events))
+
+
 class Alternatives(Data):
     def alternatives(self, restricted=()):
         return self.gen.alternatives(self.events, restricted)

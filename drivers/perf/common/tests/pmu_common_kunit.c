@@ -139,6 +139,52 @@ static void generic_configs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pmu_generic_check(PERF_TYPE_RAW, 0x1e), -ENOENT);
 }
 
+/*
+ * A map gives the raw config of what it counts by index; 0 is "not
+ * counted" (-ENOENT), and pmu_generic_check()'s errors come first.
+ */
+static void generic_map_lookup(struct kunit *test)
+{
+	static const struct pmu_generic_map map = {
+		.hw = { [PERF_COUNT_HW_CPU_CYCLES] = 0x1e },
+		.cache = {
+			[PERF_COUNT_HW_CACHE_L1D] = {
+				[PERF_COUNT_HW_CACHE_OP_READ] = {
+					[PERF_COUNT_HW_CACHE_RESULT_MISS] = 0x42,
+				},
+			},
+		},
+	};
+	u64 l1d_read_miss = PERF_COUNT_HW_CACHE_L1D |
+			    PERF_COUNT_HW_CACHE_OP_READ << 8 |
+			    PERF_COUNT_HW_CACHE_RESULT_MISS << 16;
+	u64 raw = 7;
+
+	KUNIT_EXPECT_EQ(test, pmu_generic_count(&map), 2U);
+	KUNIT_EXPECT_EQ(test, pmu_generic_config(&map, PERF_TYPE_HARDWARE,
+						 PERF_COUNT_HW_CPU_CYCLES, &raw), 0);
+	KUNIT_EXPECT_EQ(test, raw, 0x1eULL);
+	KUNIT_EXPECT_EQ(test, pmu_generic_config(&map, PERF_TYPE_HW_CACHE,
+						 l1d_read_miss, &raw), 0);
+	KUNIT_EXPECT_EQ(test, raw, 0x42ULL);
+	raw = 7;
+	KUNIT_EXPECT_EQ(test, pmu_generic_config(&map, PERF_TYPE_HARDWARE,
+						 PERF_COUNT_HW_BUS_CYCLES, &raw),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, pmu_generic_config(&map, PERF_TYPE_HW_CACHE,
+						 l1d_read_miss & ~0xff0000ULL, &raw),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test, pmu_generic_config(&map, PERF_TYPE_HARDWARE,
+						 PERF_COUNT_HW_MAX, &raw), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pmu_generic_config(&map, PERF_TYPE_HW_CACHE,
+						 l1d_read_miss | 1ULL << 24, &raw),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pmu_generic_config(&map, PERF_TYPE_RAW, 0x1e, &raw),
+			-ENOENT);
+	/* A refused event leaves @raw alone. */
+	KUNIT_EXPECT_EQ(test, raw, 7ULL);
+}
+
 /* Multisets of 3 of 4 events: C(4 + 3 - 1, 3) = 20, non-decreasing. */
 static void multisets_all_once(struct kunit *test)
 {
@@ -173,6 +219,7 @@ static struct kunit_case pmu_common_cases[] = {
 	KUNIT_CASE(period_start_long_period_split),
 	KUNIT_CASE(period_start_nonpositive_left),
 	KUNIT_CASE(generic_configs),
+	KUNIT_CASE(generic_map_lookup),
 	KUNIT_CASE(multisets_all_once),
 	{}
 };

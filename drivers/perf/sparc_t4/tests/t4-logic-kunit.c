@@ -466,19 +466,53 @@ static void t4_generic_map(struct kunit *test)
 		/* Configs perf does not define (pmu_common_kunit tests them all). */
 		{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_MAX, -EINVAL },
 	};
+	struct pmu_kunit_generic_event g;
+	unsigned int pos = 0;
 	struct t4_event ev;
 	const char *why;
-	unsigned int i;
 	u64 raw;
 
-	for (i = 0; i < t4_generic.n; i++) {
-		const struct t4_generic_event *g = &t4_generic_events[i];
-
-		KUNIT_ASSERT_EQ(test, t4_generic_config(g->gen.type, g->gen.config, &raw), 0);
+	while (pmu_kunit_generic_next(&t4_generic, &pos, &g)) {
+		KUNIT_ASSERT_EQ(test, t4_generic_config(g.type, g.config, &raw), 0);
+		KUNIT_EXPECT_EQ_MSG(test, raw, g.raw, "%u/0x%llx", g.type,
+				    g.config);
 		KUNIT_EXPECT_EQ_MSG(test, t4_event_decode(raw, &ev, &why), 0,
-				    "%s: %s", g->gen.alias, why);
+				    "%u/0x%llx: %s", g.type, g.config, why);
 	}
 	pmu_kunit_expect_generic(test, &t4_generic, rows, ARRAY_SIZE(rows));
+}
+
+/*
+ * The generic events the T4 counts: a map entry of 0 would silently
+ * refuse one (sl 0 disables counting, so none has config 0).
+ */
+static void t4_generic_counted(struct kunit *test)
+{
+	static const struct pmu_kunit_generic_event counted[] = {
+		PMU_KUNIT_HW(CPU_CYCLES),
+		PMU_KUNIT_HW(INSTRUCTIONS),
+		PMU_KUNIT_HW(BRANCH_INSTRUCTIONS),
+		PMU_KUNIT_HW(BRANCH_MISSES),
+		PMU_KUNIT_HW(CACHE_REFERENCES),
+		PMU_KUNIT_HW(CACHE_MISSES),
+		PMU_KUNIT_CACHE(L1D, OP_READ, RESULT_ACCESS),
+		PMU_KUNIT_CACHE(L1D, OP_READ, RESULT_MISS),
+		PMU_KUNIT_CACHE(L1D, OP_WRITE, RESULT_ACCESS),
+		PMU_KUNIT_CACHE(L1D, OP_PREFETCH, RESULT_ACCESS),
+		PMU_KUNIT_CACHE(L1I, OP_READ, RESULT_MISS),
+		PMU_KUNIT_CACHE(LL, OP_READ, RESULT_MISS),
+		PMU_KUNIT_CACHE(DTLB, OP_READ, RESULT_MISS),
+		PMU_KUNIT_CACHE(ITLB, OP_READ, RESULT_MISS),
+		PMU_KUNIT_CACHE(BPU, OP_READ, RESULT_ACCESS),
+		PMU_KUNIT_CACHE(BPU, OP_READ, RESULT_MISS),
+	};
+	unsigned int i;
+
+	pmu_kunit_expect_generic_counted(test, &t4_generic, counted,
+					 ARRAY_SIZE(counted));
+	for (i = 0; i < T4_CATALOGUE_NR; i++)
+		KUNIT_EXPECT_NE_MSG(test, t4_catalogue[i].entry.config, 0ULL,
+				    "%s", t4_catalogue[i].entry.alias);
 }
 
 static struct kunit_case t4_logic_cases[] = {
@@ -501,6 +535,7 @@ static struct kunit_case t4_logic_cases[] = {
 	KUNIT_CASE(t4_dram_registers),
 	KUNIT_CASE(t4_dram_wraps),
 	KUNIT_CASE(t4_generic_map),
+	KUNIT_CASE(t4_generic_counted),
 	{}
 };
 

@@ -60,7 +60,7 @@ struct pmu_kunit_generic {
  * A failure names the row.
  */
 static inline void pmu_kunit_expect_generic(struct kunit *test,
-					    const struct pmu_generic_table *t,
+					    const struct pmu_generic_map *t,
 					    const struct pmu_kunit_generic *rows,
 					    unsigned int n)
 {
@@ -75,6 +75,115 @@ static inline void pmu_kunit_expect_generic(struct kunit *test,
 				    r->ret, "row %u", i);
 		if (!r->ret)
 			KUNIT_EXPECT_EQ_MSG(test, raw, r->raw, "row %u", i);
+	}
+}
+
+/**
+ * struct pmu_kunit_generic_event - a generic event
+ * @type: PERF_TYPE_HARDWARE or PERF_TYPE_HW_CACHE
+ * @config: the generic config
+ * @raw: the raw config a PMU's map gives it (pmu_kunit_generic_next())
+ */
+struct pmu_kunit_generic_event {
+	u32 type;
+	u64 config;
+	u64 raw;
+};
+
+/* Table rows by the names of perf's enums: PMU_KUNIT_HW(CPU_CYCLES), */
+#define PMU_KUNIT_HW(id)	{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_##id }
+/* PMU_KUNIT_CACHE(L1D, OP_READ, RESULT_ACCESS). */
+#define PMU_KUNIT_CACHE(id, op, result)					\
+	{ PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_##id |		\
+			      PERF_COUNT_HW_CACHE_##op << 8 |		\
+			      PERF_COUNT_HW_CACHE_##result << 16 }
+
+#define PMU_KUNIT_GENERIC_CACHE_SLOTS	(PERF_COUNT_HW_CACHE_MAX *	\
+					 PERF_COUNT_HW_CACHE_OP_MAX *	\
+					 PERF_COUNT_HW_CACHE_RESULT_MAX)
+
+/**
+ * pmu_kunit_generic_next() - the next generic event a map counts
+ * @map: the PMU's generic events
+ * @pos: where to look from; start at 0
+ * @ev: set to the event
+ *
+ * Walks the hardware events, then the cache events, by index.
+ *
+ * Return: false when there is none left.
+ */
+static inline bool pmu_kunit_generic_next(const struct pmu_generic_map *map,
+					  unsigned int *pos,
+					  struct pmu_kunit_generic_event *ev)
+{
+	const unsigned int results = PERF_COUNT_HW_CACHE_RESULT_MAX;
+	const unsigned int ops = PERF_COUNT_HW_CACHE_OP_MAX;
+
+	while (*pos < PERF_COUNT_HW_MAX + PMU_KUNIT_GENERIC_CACHE_SLOTS) {
+		unsigned int i = (*pos)++, id, op, res;
+
+		if (i < PERF_COUNT_HW_MAX) {
+			*ev = (struct pmu_kunit_generic_event) {
+				PERF_TYPE_HARDWARE, i, map->hw[i],
+			};
+		} else {
+			i -= PERF_COUNT_HW_MAX;
+			id = i / (ops * results);
+			op = i / results % ops;
+			res = i % results;
+			*ev = (struct pmu_kunit_generic_event) {
+				PERF_TYPE_HW_CACHE, id | op << 8 | res << 16,
+				map->cache[id][op][res],
+			};
+		}
+		if (ev->raw)
+			return true;
+	}
+	return false;
+}
+
+/**
+ * pmu_kunit_expect_generic_counted() - check which generic events a map
+ *	counts
+ * @test: the test
+ * @map: the PMU's generic events
+ * @want: the generic events the driver means to count (@raw unused)
+ * @n: entries of @want
+ *
+ * A map entry of 0 means "not counted": an event the driver meant to map
+ * to raw config 0 would silently be refused. The events the map counts
+ * must therefore be exactly @want, each with a non-zero raw config.
+ */
+static inline void
+pmu_kunit_expect_generic_counted(struct kunit *test,
+				 const struct pmu_generic_map *map,
+				 const struct pmu_kunit_generic_event *want,
+				 unsigned int n)
+{
+	struct pmu_kunit_generic_event ev;
+	unsigned int pos = 0, found = 0, i, j;
+
+	while (pmu_kunit_generic_next(map, &pos, &ev)) {
+		for (i = 0; i < n; i++)
+			if (want[i].type == ev.type && want[i].config == ev.config)
+				break;
+		KUNIT_EXPECT_LT_MSG(test, i, n, "type %u config 0x%llx is mapped",
+				    ev.type, ev.config);
+		found++;
+	}
+	KUNIT_EXPECT_EQ(test, found, n);
+	KUNIT_EXPECT_EQ(test, pmu_generic_count(map), n);
+	for (i = 0; i < n; i++) {
+		u64 raw = 0;
+
+		KUNIT_EXPECT_EQ_MSG(test, pmu_generic_config(map, want[i].type,
+							     want[i].config, &raw),
+				    0, "entry %u", i);
+		KUNIT_EXPECT_NE_MSG(test, raw, 0ULL, "entry %u", i);
+		for (j = 0; j < i; j++)
+			KUNIT_EXPECT_FALSE_MSG(test, want[i].type == want[j].type &&
+					       want[i].config == want[j].config,
+					       "entries %u and %u", j, i);
 	}
 }
 
@@ -156,6 +265,34 @@ static inline void pmu_kunit_expect_format(struct kunit *test,
 	const struct attribute_group g = { .name = "format", .attrs = attrs };
 
 	pmu_kunit_expect_group(test, NULL, &g, files);
+}
+
+/**
+ * pmu_kunit_count_event_files() - how many files events/ shows
+ * @pmu: the PMU
+ *
+ * Every events/ group of @pmu, the registration's and those perf merges
+ * in (attr_update), less what their is_visible hides.
+ */
+static inline unsigned int pmu_kunit_count_event_files(struct pmu *pmu)
+{
+	const struct attribute_group **lists[] = {
+		pmu->attr_groups, pmu->attr_update
+	};
+	const struct attribute_group **g;
+	unsigned int l, n = 0;
+	int i;
+
+	for (l = 0; l < ARRAY_SIZE(lists); l++)
+		for (g = lists[l]; g && *g; g++) {
+			if (!(*g)->name || strcmp((*g)->name, "events"))
+				continue;
+			for (i = 0; (*g)->attrs[i]; i++)
+				n += !(*g)->is_visible ||
+				     (*g)->is_visible(&pmu->dev->kobj,
+						      (*g)->attrs[i], i);
+		}
+	return n;
 }
 
 /**

@@ -13,6 +13,7 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 
+#include "p9-catalogue.h"
 #include "p9k.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -359,7 +360,7 @@ static void p9k_two_samplers_same_event(struct kunit *test)
 					     p9k_overflow_of, (void *)1);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 	KUNIT_EXPECT_NE(test, a->hw.idx, b->hw.idx);
-	p9k_count(p9_catalogue_code("PM_INST_CMPL"), 10000, 100);
+	p9k_count(P9_PM_INST_CMPL, 10000, 100);
 	KUNIT_EXPECT_EQ(test, atomic_read(&p9k_overflows_of[0]), 10);
 	KUNIT_EXPECT_EQ(test, atomic_read(&p9k_overflows_of[1]), 5);
 	KUNIT_EXPECT_EQ(test, p9k_value(a), 10000ULL);
@@ -389,6 +390,53 @@ static void p9k_generic_events(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -ENOENT);
 	ev = p9k_open_generic(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_MAX);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EINVAL);
+}
+
+/*
+ * events/ has perf's name of each generic event POWER9 counts, printing
+ * its code, beside the manual's 1157 events and mem-loads and mem-stores.
+ */
+static void p9k_generic_event_files(struct kunit *test)
+{
+	static const struct {
+		const char *name;
+		const char *text;
+	} files[] = {
+		{ "cycles", "event=0x0001e\n" },
+		{ "instructions", "event=0x00002\n" },
+		{ "stalled-cycles-frontend", "event=0x100f8\n" },
+		{ "stalled-cycles-backend", "event=0x1e054\n" },
+		{ "branch-instructions", "event=0x4d05e\n" },
+		{ "branch-misses", "event=0x400f6\n" },
+		{ "cache-references", "event=0x100fc\n" },
+		{ "cache-misses", "event=0x2c04e\n" },
+		{ "l1-dcache-loads", "event=0x100fc\n" },
+		{ "l1-dcache-load-misses", "event=0x2c04e\n" },
+		{ "l1-dcache-store-misses", "event=0x300f0\n" },
+		{ "l1-dcache-prefetches", "event=0x20054\n" },
+		{ "l1-icache-loads", "event=0x04080\n" },
+		{ "l1-icache-load-misses", "event=0x200fd\n" },
+		{ "l1-icache-prefetches", "event=0x0488c\n" },
+		{ "llc-loads", "event=0x4c042\n" },
+		{ "llc-load-misses", "event=0x300fe\n" },
+		{ "llc-prefetches", "event=0x0f0b0\n" },
+		{ "llc-prefetch-misses", "event=0x160a0\n" },
+		{ "dtlb-load-misses", "event=0x300fc\n" },
+		{ "itlb-load-misses", "event=0x400fc\n" },
+		{ "branch-loads", "event=0x4d05e\n" },
+		{ "branch-load-misses", "event=0x400f6\n" },
+	};
+	struct pmu_core *pc = &p9_pmu_core;
+	unsigned int i, hidden = 0;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++)
+		pmu_kunit_expect_event_file(test, &pc->pmu, files[i].name,
+					    files[i].text);
+	/* The model is DD2.2: its restricted codes are not listed. */
+	for (i = 0; i < P9_CATALOGUE_NR; i++)
+		hidden += p9_event_restricted(p9_catalogue[i].code, 0x004e1202);
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count_event_files(&pc->pmu),
+			P9_CATALOGUE_NR - hidden + ARRAY_SIZE(files) + 2);
 }
 
 static void p9k_multiplexes(struct kunit *test)
@@ -745,6 +793,7 @@ static struct kunit_case power9_pmu_model_cases[] = {
 	KUNIT_CASE(p9k_unclaimed_alert),
 	KUNIT_CASE(p9k_refusals),
 	KUNIT_CASE(p9k_generic_events),
+	KUNIT_CASE(p9k_generic_event_files),
 	KUNIT_CASE(p9k_two_samplers_same_event),
 	KUNIT_CASE(p9k_multiplexes),
 	KUNIT_CASE(p9k_alternative_counts),

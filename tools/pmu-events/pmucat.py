@@ -232,6 +232,12 @@ def fields_header(doc, tool, source):
     return ''.join(out)
 
 
+def fields_files(doc, tool, source):
+    """{path: text} of the two files a fields.json gives: header, source."""
+    return {doc['header']: fields_header(doc, tool, source),
+            doc['source']: fields_source(doc, tool, source)}
+
+
 def fields_source(doc, tool, source):
     """The format/ attribute arrays of a fields.json (PMU_FORMAT_FIELD())."""
     out = [c_banner(source, tool)]

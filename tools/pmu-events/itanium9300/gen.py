@@ -562,16 +562,15 @@ def main(argv=None):
     metrics = pmucat.load_json(os.path.join(HERE, 'metrics.json'))
     unc = pmucat.load_json(os.path.join(HERE, 'uncore.json'))
     out = pmucat.Output(check=args.check)
-    out.write(FIELDS['header'], pmucat.fields_header(
-        FIELDS, TOOL, 'itanium9300/fields.json'))
-    out.write(FIELDS['source'], pmucat.fields_source(
-        FIELDS, TOOL, 'itanium9300/fields.json'))
+    files = pmucat.fields_files(FIELDS, TOOL, 'itanium9300/fields.json')
     out.write(C_DIR + '/ia64-catalogue.h', gen_header(core, unc))
     out.write(C_DIR + '/ia64-catalogue.c', gen_source(core, unc))
-    files = perf_core(core)
-    files.update(perf_uncore(unc))
-    for name, evs in sorted(files.items()):
-        out.write('%s/%s.json' % (JSON_DIR, name), pmucat.json_text(evs))
+    evs = perf_core(core)
+    evs.update(perf_uncore(unc))
+    files.update(('%s/%s.json' % (JSON_DIR, name), pmucat.json_text(e))
+                 for name, e in evs.items())
+    for rel in sorted(files):
+        out.write(rel, files[rel])
     out.write(JSON_DIR + '/metrics.json',
               pmucat.json_text(perf_metrics(core, metrics)))
     return out.finish()

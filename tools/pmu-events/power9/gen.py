@@ -591,15 +591,12 @@ def generate(data_dir=None):
     restricted = restrictions(load(RESTRICTIONS_JSON))
     alts = alternatives(events, restricted)
     fields = pmucat.load_json(extract.FIELDS_JSON)
-    files = {
-        fields['header']: pmucat.fields_header(fields, TOOL,
-                                               'power9/fields.json'),
-        fields['source']: pmucat.fields_source(fields, TOOL,
-                                               'power9/fields.json'),
+    files = pmucat.fields_files(fields, TOOL, 'power9/fields.json')
+    files.update({
         H_FILE: gen_header(events, restricted, alts),
         C_FILE: gen_c(events, groups_doc['groups'], aliases, restricted,
                       alts),
-    }
+    })
     per_cat = perf_events(events, aliases)
     for cat, _, _ in CATEGORIES:
         if cat in per_cat:

@@ -348,10 +348,9 @@ def main(argv=None):
     core = pmucat.load_json(os.path.join(HERE, 'events.json'))
     dram = pmucat.load_json(os.path.join(HERE, 'dram.json'))
     out = pmucat.Output(check=args.check)
-    out.write(FIELDS['header'], pmucat.fields_header(
-        FIELDS, TOOL, 'sparc_t4/fields.json'))
-    out.write(FIELDS['source'], pmucat.fields_source(
-        FIELDS, TOOL, 'sparc_t4/fields.json'))
+    for rel, text in pmucat.fields_files(FIELDS, TOOL,
+                                         'sparc_t4/fields.json').items():
+        out.write(rel, text)
     out.write(C_DIR + '/t4-catalogue.h', gen_header(core, dram))
     out.write(C_DIR + '/t4-catalogue.c', gen_source(core, dram))
     for topic, events in sorted(gen_json(core, dram).items()):

@@ -332,6 +332,26 @@ static void ia64_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	ia64_rearm(hw, &cpu->sched);
 }
 
+/*
+ * After an interrupt that changed no event, the PMCs, ranges and QEAR are
+ * as ia64_program() left them: the framework rewrites the counters that
+ * overflowed, this lets the EARs and the ETB latch again, and unfreezing
+ * clears PMC0. A stopped event's PMC was written counting nothing: it
+ * goes through ia64_program().
+ */
+static bool ia64_rearm_only(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
+{
+	struct ia64_cpu *cpu = pmu_core_priv(pcpu);
+	unsigned int i;
+
+	for (i = 0; i < pcpu->n; i++)
+		if (pcpu->event[i]->hw.idx < 0 ||
+		    !pmu_core_counting(pcpu->event[i]))
+			return false;
+	ia64_rearm(ia64_hw(pc), &cpu->sched);
+	return true;
+}
+
 /* Clear the overflow bits and the freeze bit: counting resumes. */
 static void ia64_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
@@ -475,6 +495,7 @@ static const struct pmu_core_ops ia64_core_ops = {
 	.branch_stack	= true,
 	.may_run	= ia64_may_run,
 	.read_pending	= ia64_read_pending,
+	.rearm_only	= ia64_rearm_only,
 	.branches	= IA64_ETB_ENTRIES / 2,
 	.max_precise	= 2,
 	.caps_name	= "Itanium 9300",

@@ -639,6 +639,7 @@ EXPORT_SYMBOL_IF_KUNIT(ia64_model_interrupt);
 /* Every register access may be the one an interrupt comes after. */
 static void ia64_model_access(void)
 {
+	ia64_model.accesses++;
 	pmu_model_nmi_access(&ia64_model.nmi);
 }
 

@@ -34,6 +34,7 @@
  *	its breakpoints while it runs)
  * @debugger_clobbers: IBR/DBR writes while @debugged ran
  * @nmi: an interrupt between any two register accesses of the driver
+ * @accesses: register accesses of the driver so far (PMC, PMD, IBR, DBR)
  * @thread: the thread's number in its core (CPE_CSR_QEAR_CTL.ot)
  * @qear_dat0: the core's CPE_CSR_QEAR_DAT0 (5.3)
  * @qear_dat1: CPE_CSR_QEAR_DAT1
@@ -62,6 +63,7 @@ struct ia64_model {
 	struct task_struct *debugged;
 	unsigned int debugger_clobbers;
 	struct pmu_model_nmi nmi;
+	unsigned int accesses;
 	unsigned int thread;
 	u64 qear_dat0;
 	u64 qear_dat1;

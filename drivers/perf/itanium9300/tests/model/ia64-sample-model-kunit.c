@@ -27,6 +27,34 @@ static void ia64k_samples(struct kunit *test)
 }
 
 /*
+ * An interrupt that changed no event reprograms nothing but the counter
+ * that overflowed: PMC0 read, the counter read and written again, PMC0
+ * cleared. At most 4 + n register accesses for n events (issue 24).
+ */
+static void ia64k_sample_accesses(struct kunit *test)
+{
+	struct perf_event *ev = ia64k_open(CFG(0x08, 0), 1000);
+	unsigned int before, n;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	ia64_model.ip = USER_IP;
+	ia64_model_count(0x08, 0, 1000);
+	before = ia64_model.accesses;
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	n = ia64_model.accesses - before;
+	kunit_info(test, "register accesses for one sample: %u", n);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ia64k_nr_samples), 1);
+	KUNIT_EXPECT_LE(test, n, 4U + 1);
+	/* Rearmed: the next period samples again, from the same counter. */
+	ia64_model_count(0x08, 0, 1000);
+	KUNIT_EXPECT_TRUE(test, ia64_model_take_interrupt());
+	KUNIT_EXPECT_EQ(test, atomic_read(&ia64k_nr_samples), 2);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 2000ULL);
+	KUNIT_EXPECT_EQ(test, ia64_model.pmc[0], 0ULL);
+	perf_event_release_kernel(ev);
+}
+
+/*
  * A user-only event whose interrupt came in the kernel (skid), and a data
  * EAR capture of a region 5 instruction (kernel text, modules and vmalloc
  * live there, below PAGE_OFFSET): neither is reported.
@@ -354,6 +382,7 @@ static void ia64k_iear_samples(struct kunit *test)
 
 static struct kunit_case itanium9300_sample_model_cases[] = {
 	KUNIT_CASE(ia64k_samples),
+	KUNIT_CASE(ia64k_sample_accesses),
 	KUNIT_CASE(ia64k_no_kernel_samples),
 	KUNIT_CASE(ia64k_dear_samples),
 	KUNIT_CASE(ia64k_dear_phys_addr_alone),

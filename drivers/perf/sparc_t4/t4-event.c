@@ -11,6 +11,7 @@
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
+#include <linux/bsearch.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <uapi/linux/perf_event.h>
@@ -21,15 +22,23 @@
 
 #define T4_CONFIG_VALID	(T4_RAW_SL | T4_RAW_MASK)
 
+static int t4_catalogue_cmp(const void *key, const void *elt)
+{
+	const struct t4_catalogue_event *k = key, *e = elt;
+
+	if (k->sl != e->sl)
+		return k->sl < e->sl ? -1 : 1;
+	return k->mask < e->mask ? -1 : k->mask > e->mask;
+}
+
+/* The generator sorts the catalogue by sl, then mask. */
 static const struct t4_catalogue_event *t4_catalogue_find(unsigned int sl,
 							  unsigned int mask)
 {
-	unsigned int i;
+	const struct t4_catalogue_event key = { .sl = sl, .mask = mask };
 
-	for (i = 0; i < T4_CATALOGUE_NR; i++)
-		if (t4_catalogue[i].sl == sl && t4_catalogue[i].mask == mask)
-			return &t4_catalogue[i];
-	return NULL;
+	return bsearch(&key, t4_catalogue, T4_CATALOGUE_NR,
+		       sizeof(key), t4_catalogue_cmp);
 }
 
 /*

@@ -65,6 +65,11 @@ static void t4_catalogue_all_valid(struct kunit *test)
 				    "%s", e->entry.alias);
 		KUNIT_EXPECT_EQ_MSG(test, ev.shared, !(e->flags & T4_EV_STRAND),
 				    "%s", e->entry.alias);
+		/* Sorted by sl, then mask: the driver's lookup searches it. */
+		if (i)
+			KUNIT_EXPECT_LT_MSG(test, e[-1].sl << 8 | e[-1].mask,
+					    e->sl << 8 | e->mask, "%s",
+					    e->entry.alias);
 	}
 }
 

@@ -58,7 +58,7 @@ perf JSON
   the plain alias's if it can: CPI, PM_CYC / PM_INST_CMPL, is
   PM_CYC / PM_INST_CMPL_C20002, not two PMC1 events that would take
   turns.  PM_RUN_INST_CMPL and PM_RUN_CYC are PMC5's and PMC6's raw codes
-  (power9@event\=0x500fa@), which leave PMC1-4 to the other events.
+  (power9@event\\=0x500fa@), which leave PMC1-4 to the other events.
   MetricName is the identifier form of the manual name
   (extract.metric_ident: "L1_LD_Miss_Ratio(%)" -> "L1_LD_Miss_Ratio");
   MetricGroup joins the groups of the metric's listings with ";"; ScaleUnit

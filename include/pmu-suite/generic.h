@@ -95,24 +95,4 @@ static inline int pmu_generic_config(const struct pmu_generic_map *map,
 	return 0;
 }
 
-/**
- * pmu_generic_count() - how many generic events a PMU counts
- * @map: the PMU's generic events
- *
- * Return: the number of non-zero entries.
- */
-static inline unsigned int pmu_generic_count(const struct pmu_generic_map *map)
-{
-	unsigned int id, op, result, n = 0;
-
-	for (id = 0; id < PERF_COUNT_HW_MAX; id++)
-		n += !!map->hw[id];
-	for (id = 0; id < PERF_COUNT_HW_CACHE_MAX; id++)
-		for (op = 0; op < PERF_COUNT_HW_CACHE_OP_MAX; op++)
-			for (result = 0; result < PERF_COUNT_HW_CACHE_RESULT_MAX;
-			     result++)
-				n += !!map->cache[id][op][result];
-	return n;
-}
-
 #endif /* _PMU_SUITE_GENERIC_H */

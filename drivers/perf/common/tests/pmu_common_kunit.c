@@ -160,7 +160,7 @@ static void generic_map_lookup(struct kunit *test)
 			    PERF_COUNT_HW_CACHE_RESULT_MISS << 16;
 	u64 raw = 7;
 
-	KUNIT_EXPECT_EQ(test, pmu_generic_count(&map), 2U);
+	KUNIT_EXPECT_EQ(test, pmu_kunit_generic_count(&map), 2U);
 	KUNIT_EXPECT_EQ(test, pmu_generic_config(&map, PERF_TYPE_HARDWARE,
 						 PERF_COUNT_HW_CPU_CYCLES, &raw), 0);
 	KUNIT_EXPECT_EQ(test, raw, 0x1eULL);

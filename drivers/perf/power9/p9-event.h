@@ -11,10 +11,12 @@
 #ifndef _P9_EVENT_H
 #define _P9_EVENT_H
 
+#include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/types.h>
 #include <pmu-suite/generic.h>
 
+#include "p9-catalogue.h"
 #include "p9-fields.h"
 
 /*
@@ -109,6 +111,32 @@ u64 p9_event_mmcra_bits(const struct p9_event *ev);
  * suite's rule (as arm_pmu's).
  */
 extern const struct pmu_generic_map p9_generic;
+
+/*
+ * perf mem's events on powerpc, by the names it opens ("<pmu>/mem-loads/",
+ * tools/perf/arch/powerpc/util/mem-events.c): the marked instruction
+ * completed, under random instruction sampling of loads or of stores
+ * (Table A-5, eligibility 101 and 111), with a threshold from issue to
+ * finish (Table 3-2, 0011 and 0100) in run cycles (A.6, threshold event
+ * select 001; 000 would disable thresholding) for the sample's weight; as
+ * the built-in PMU's. Constants, for the events/ files of p9-pmu.c.
+ */
+#define P9_ELIG_LOADS		5
+#define P9_ELIG_STORES		7
+#define P9_THRESH_ISSUED	3
+#define P9_THRESH_FINISHED	4
+#define P9_THRESH_SEL_RUN_CYC	1
+/* FIELD_PREP() as a constant expression (6.1 has no FIELD_PREP_CONST()) */
+#define P9_RAW_FIELD(mask, val)	((u64)(val) << __bf_shf(mask))
+#define P9_MEM_EVENT(elig)						\
+	(P9_PM_MRK_INST_CMPL | P9_RAW_MARK |				\
+	 P9_RAW_FIELD(P9_RAW_SAMPLE_MODE, P9_SAMPLE_MODE_RIS) |		\
+	 P9_RAW_FIELD(P9_RAW_SAMPLE_ELIG, elig) |			\
+	 P9_RAW_FIELD(P9_RAW_THRESH_SEL, P9_THRESH_SEL_RUN_CYC) |	\
+	 P9_RAW_FIELD(P9_RAW_THRESH_START, P9_THRESH_ISSUED) |		\
+	 P9_RAW_FIELD(P9_RAW_THRESH_STOP, P9_THRESH_FINISHED))
+#define P9_MEM_LOADS	P9_MEM_EVENT(P9_ELIG_LOADS)
+#define P9_MEM_STORES	P9_MEM_EVENT(P9_ELIG_STORES)
 
 bool p9_mem_events(u64 *loads, u64 *stores);
 

@@ -9,7 +9,6 @@
  * writes), are absent (0) and refused with -ENOENT.
  */
 #include <kunit/visibility.h>
-#include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
@@ -88,31 +87,6 @@ EXPORT_SYMBOL_IF_KUNIT(p9_generic);
 
 #undef C
 
-/*
- * perf mem's events on powerpc, by the names it opens ("<pmu>/mem-loads/",
- * tools/perf/arch/powerpc/util/mem-events.c): the marked instruction
- * completed, under random instruction sampling of loads or of stores
- * (Table A-5, eligibility 101 and 111), with a threshold from issue to
- * finish (Table 3-2, 0011 and 0100) in run cycles (A.6, threshold event
- * select 001; 000 would disable thresholding) for the sample's weight; as
- * the built-in PMU's.
- */
-#define P9_ELIG_LOADS		5
-#define P9_ELIG_STORES		7
-#define P9_THRESH_ISSUED	3
-#define P9_THRESH_FINISHED	4
-#define P9_THRESH_SEL_RUN_CYC	1
-
-static u64 p9_mem_config(u8 elig)
-{
-	return P9_PM_MRK_INST_CMPL | P9_RAW_MARK |
-	       FIELD_PREP(P9_RAW_SAMPLE_MODE, P9_SAMPLE_MODE_RIS) |
-	       FIELD_PREP(P9_RAW_SAMPLE_ELIG, elig) |
-	       FIELD_PREP(P9_RAW_THRESH_SEL, P9_THRESH_SEL_RUN_CYC) |
-	       FIELD_PREP(P9_RAW_THRESH_START, P9_THRESH_ISSUED) |
-	       FIELD_PREP(P9_RAW_THRESH_STOP, P9_THRESH_FINISHED);
-}
-
 /**
  * p9_mem_events() - the raw configs of mem-loads and mem-stores
  * @loads: set to mem-loads'
@@ -123,8 +97,8 @@ static u64 p9_mem_config(u8 elig)
  */
 bool p9_mem_events(u64 *loads, u64 *stores)
 {
-	*loads = p9_mem_config(P9_ELIG_LOADS);
-	*stores = p9_mem_config(P9_ELIG_STORES);
+	*loads = P9_MEM_LOADS;
+	*stores = P9_MEM_STORES;
 	return *loads && *stores;
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_mem_events);

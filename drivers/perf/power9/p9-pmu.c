@@ -17,7 +17,6 @@
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
 #include <pmu-suite/core-pmu.h>
-#include <pmu-suite/format.h>
 
 #include <pmu-suite/power9/backend.h>
 #include <pmu-suite/power9/regs.h>
@@ -82,39 +81,19 @@ static const struct p9_pmu_ops *p9_hw(struct pmu_core *pc)
 /* sysfs: format/ (Figure 5-2), events/ (the catalogue), caps/ */
 
 /*
- * events/: mem-loads and mem-stores, which perf mem opens (id: stores),
- * beside the catalogue's files; and the catalogue hides the codes this
- * revision counts wrongly.
+ * events/: mem-loads and mem-stores, which perf mem opens, beside the
+ * catalogue's files; and the catalogue hides the codes this revision
+ * counts wrongly.
  */
-static ssize_t p9_mem_event_show(struct device *dev,
-				 struct device_attribute *attr, char *page)
-{
-	u64 loads, stores;
-
-	if (!p9_mem_events(&loads, &stores))
-		return -ENOENT;
-	return pmu_format_print(p9_format_attrs,
-				pmu_events_id(attr) ? stores : loads, page);
-}
-
-static umode_t p9_mem_event_visible(struct kobject *kobj,
-				    struct attribute *attr, int i)
-{
-	u64 loads, stores;
-
-	return p9_mem_events(&loads, &stores) ? attr->mode : 0;
-}
-
 static struct attribute *p9_mem_event_attrs[] = {
-	PMU_EVENT_ID("mem-loads", p9_mem_event_show, 0),
-	PMU_EVENT_ID("mem-stores", p9_mem_event_show, 1),
+	PMU_CORE_EVENT("mem-loads", P9_MEM_LOADS),
+	PMU_CORE_EVENT("mem-stores", P9_MEM_STORES),
 	NULL
 };
 
 static const struct attribute_group p9_mem_events_group = {
-	.name		= "events",
-	.attrs		= p9_mem_event_attrs,
-	.is_visible	= p9_mem_event_visible,
+	.name	= "events",
+	.attrs	= p9_mem_event_attrs,
 };
 
 static bool p9_event_visible(struct pmu_core *pc, u64 config)

@@ -51,6 +51,35 @@ linux_source_version() {
 	dpkg-query -W -f '${Version}' "$1" 2>/dev/null | sed 's/[-~].*//'
 }
 
+# deb_fetch ARCH DIR LOG MODE PACKAGES...: download Debian's PACKAGES of
+# ARCH (NAME, NAME=VERSION or NAME/RELEASE) and unpack them in DIR, without
+# touching the host's packages: a private, empty dpkg status and apt's
+# architecture set to ARCH. MODE "closure" takes PACKAGES with all they
+# depend on; "exact" takes PACKAGES alone. The .debs are not kept.
+deb_fetch() {
+	local arch=$1 dir=$2 logf=$3 mode=$4 debs d
+	shift 4
+	debs=$dir.debs
+	rm -rf "$debs"
+	mkdir -p "$debs/partial" "$debs/state" "$dir"
+	touch "$debs/state/status"
+	local apt=(apt-get -q -y -o Dir::State::status="$debs/state/status"
+		-o Dir::Cache::archives="$debs"
+		-o APT::Architecture="$arch" -o APT::Architectures::="$arch"
+		-o Debug::NoLocking=1)
+	case $mode in
+	closure) run_logged "$logf" "${apt[@]}" install --download-only \
+			--no-install-recommends "$@" ;;
+	# apt-get download writes to the current directory.
+	exact) (cd "$debs" && run_logged "$logf" "${apt[@]}" download "$@") ;;
+	*) false ;;
+	esac || return 1
+	for d in "$debs"/*.deb; do
+		dpkg-deb -x "$d" "$dir" || return 1
+	done
+	rm -rf "$debs"
+}
+
 # Print a short hash of the given files' contents (cache keys).
 files_hash() {
 	cat "$@" | sha256sum | cut -c1-12

@@ -36,25 +36,13 @@ rm -rf "$dir"
 mkdir -p "$dir/root"
 
 # stage NAME PACKAGES...: download PACKAGES and their dependency closure for
-# $DARCH, and unpack them in $dir/NAME. A private dpkg status makes apt
-# resolve it without touching the host's packages.
+# $DARCH, and unpack them in $dir/NAME.
 stage() {
-	local name=$1 d
+	local name=$1
 	shift
-	mkdir -p "$dir/debs-$name/partial" "$dir/state-$name" "$dir/$name"
-	touch "$dir/state-$name/status"
 	log "guest userspace: downloading $DARCH packages ($*)"
-	run_logged "$dir/download-$name.log" apt-get -q -y \
-		-o Dir::State::status="$dir/state-$name/status" \
-		-o Dir::Cache::archives="$dir/debs-$name" \
-		-o APT::Architecture="$DARCH" -o APT::Architectures::="$DARCH" \
-		-o Debug::NoLocking=1 \
-		install --download-only --no-install-recommends "$@" ||
+	deb_fetch "$DARCH" "$dir/$name" "$dir/download-$name.log" closure "$@" ||
 		die "could not download the $DARCH guest packages"
-	for d in "$dir/debs-$name"/*.deb; do
-		dpkg-deb -x "$d" "$dir/$name"
-	done
-	rm -rf "$dir/debs-$name"
 }
 stage stage "${PKGS[@]}"
 [ ${#PKGS61[@]} -eq 0 ] || stage stage61 "${PKGS61[@]}"
@@ -99,6 +87,6 @@ log "guest userspace ($DARCH): perf${PKGS61:+, perf-6.1} and trinity with ${#see
 
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) >"$out"
 echo "$stamp_key" >"$dir/base.key"
-rm -rf "$dir/stage" "$dir/stage61" "$dir"/state-*
+rm -rf "$dir/stage" "$dir/stage61"
 log "guest userspace: $(du -h "$out" | cut -f1) in $out"
 echo "$out"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Install what the suite needs from Debian's packages (idempotent):
 # kernel sources, cross compilers, sparse, QEMU 10 from bookworm-backports,
-# and the ppc64el userspace the emulated POWER9 guest runs.
+# and the ppc64el userspace the emulated POWER9 guest runs. dwarves
+# brings pahole, which Debian's linux-kbuild needs for the modules' BTF.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
@@ -10,7 +11,8 @@ HOST_PKGS=(linux-source-6.12 linux-source-6.1 gcc-12-source
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross gcc-sparc64-linux-gnu
 	binutils-ia64-linux-gnu
 	sparse bc bison flex libelf-dev libssl-dev cpio xz-utils rsync kmod
-	libgmp-dev libmpfr-dev libmpc-dev dkms python3 patch zstd file)
+	libgmp-dev libmpfr-dev libmpc-dev dkms python3 patch zstd file
+	dwarves)
 # QEMU 10: Debian 12's 7.2 never raises the POWER9 PMU interrupt.
 QEMU_PKGS=(qemu-system-ppc qemu-system-sparc qemu-system-x86)
 QEMU_MIN=10

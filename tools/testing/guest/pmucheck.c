@@ -5,8 +5,9 @@
  * "@@RESULT FAIL name: why", as the guest scripts' pass() and fail() do.
  *
  *   pmucheck busy PMU CONFIG N    open N per-task events of PMU with raw
- *                                 CONFIG; print "busy R/N", R the opens
- *                                 refused with EBUSY
+ *                                 CONFIG; print "busy R/N ERR", R the
+ *                                 opens refused with the first refusal's
+ *                                 errno ERR
  *   pmucheck open PMU CONFIG task|cpu
  *                                 open one counting event of PMU for this
  *                                 task or for CPU 0; print "open: OK" or
@@ -234,16 +235,27 @@ static int move_task(const char *pid, const char *cpus, const char *ms)
 	return 0;
 }
 
-static int open_one(const char *pmu, const char *config, const char *what)
+static const char *errno_name(int err)
 {
 	static const struct { int err; const char *name; } names[] = {
 		{ ENOENT, "ENOENT" }, { EINVAL, "EINVAL" }, { EOPNOTSUPP, "EOPNOTSUPP" },
 		{ EBUSY, "EBUSY" }, { EACCES, "EACCES" }, { ENODEV, "ENODEV" },
-		{ EPERM, "EPERM" },
+		{ EPERM, "EPERM" }, { ENXIO, "ENXIO" },
 	};
+	static char other[32];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i].err == err)
+			return names[i].name;
+	snprintf(other, sizeof(other), "errno %d", err);
+	return other;
+}
+
+static int open_one(const char *pmu, const char *config, const char *what)
+{
 	struct perf_event_attr attr;
 	int task = !strcmp(what, "task");
-	size_t i;
 	int fd;
 
 	attr_init(&attr, pmu_type(pmu), strtoull(config, NULL, 0));
@@ -253,13 +265,7 @@ static int open_one(const char *pmu, const char *config, const char *what)
 		close(fd);
 		return 0;
 	}
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (names[i].err == errno)
-			break;
-	if (i < ARRAY_SIZE(names))
-		printf("open: %s\n", names[i].name);
-	else
-		printf("open: errno %d\n", errno);
+	printf("open: %s\n", errno_name(errno));
 	return 0;
 }
 
@@ -268,15 +274,20 @@ static int count_busy(const char *pmu, const char *config, const char *count)
 	int type = pmu_type(pmu), fd;
 	unsigned long long c = strtoull(config, NULL, 0);
 	long n = strtol(count, NULL, 0), i, refused = 0;
+	int first = 0;
 
 	for (i = 0; i < n; i++) {
 		fd = open_event(type, c, -1);
-		if (fd >= 0)
+		if (fd >= 0) {
 			close(fd);
-		else if (errno == EBUSY)
+			continue;
+		}
+		if (!first)
+			first = errno;
+		if (errno == first)
 			refused++;
 	}
-	printf("busy %ld/%ld\n", refused, n);
+	printf("busy %ld/%ld %s\n", refused, n, first ? errno_name(first) : "-");
 	return 0;
 }
 

@@ -316,6 +316,7 @@ static void ia64k_refusals(struct kunit *test)
 		.exclude_kernel = 1,
 	};
 	struct perf_event *ev;
+	unsigned int n;
 
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0x08, 0) | 1, 0)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0x2e, 0), 0)), -EINVAL);
@@ -352,8 +353,19 @@ static void ia64k_refusals(struct kunit *test)
 	ev = ia64k_open_attr(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);
+	/* Someone else holds the PMU: taken, never scheduled. */
 	ia64_model.busy = true;
-	KUNIT_EXPECT_EQ(test, PTR_ERR(ia64k_open(CFG(0x08, 0), 0)), -EBUSY);
+	n = ia64_model.accesses;
+	ev = ia64k_open(CFG(0x08, 0), 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
+	ia64_model.busy = false;
+	ia64_model_count(0x08, 0, 100);
+	KUNIT_EXPECT_EQ(test, ia64k_value(ev), 0ULL);
+	KUNIT_EXPECT_LT(test, ev->hw.idx, 0);
+	perf_event_release_kernel(ev);
+	/* No register of the PMU was touched for it. */
+	KUNIT_EXPECT_EQ(test, ia64_model.accesses, n);
 	KUNIT_EXPECT_FALSE(test, ia64_model.reserved);
 }
 

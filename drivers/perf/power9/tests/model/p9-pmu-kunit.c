@@ -278,6 +278,7 @@ static void p9k_user_no_guest_attr(struct perf_event_attr *attr)
 static void p9k_refusals(struct kunit *test)
 {
 	struct perf_event *ev;
+	unsigned int n;
 
 	/* No format/ field is in config1 or config2. */
 	ev = p9k_open(0x10002, 0, p9k_config1_attr);
@@ -307,10 +308,23 @@ static void p9k_refusals(struct kunit *test)
 	ev = p9k_open(0x401e0, 1000, p9k_precise_attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);
-	/* Another user holds the counters. */
+	/*
+	 * Another user holds the counters: the event is taken (perf goes on
+	 * with the rest) but never scheduled, even once they are free.
+	 */
 	p9_model.busy = true;
+	n = p9_model.accesses;
 	ev = p9k_open(0x10002, 0, NULL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EBUSY);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_FALSE(test, p9_model.reserved);
+	p9_model.busy = false;
+	p9_model_count(0x10002, 100);
+	KUNIT_EXPECT_EQ(test, p9k_value(ev), 0ULL);
+	KUNIT_EXPECT_LT(test, ev->hw.idx, 0);
+	/* The perf core disables and enables the PMU for it: hands off. */
+	p9k_disable_enable(NULL);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_EQ(test, p9_model.accesses, n);
 	KUNIT_EXPECT_FALSE(test, p9_model.reserved);
 }
 

@@ -271,7 +271,9 @@ struct pmu_core_ops {
 /**
  * struct pmu_core_backend - what the register backend gives the framework
  * @owner: the backend's module (events pin it)
- * @reserve: take the counters from other users (first event); 0 or errno
+ * @reserve: take the counters from other users (first event); 0, -EBUSY
+ *	if another driver holds them (the event is then taken but never
+ *	scheduled), or another errno
  * @release: give them back (last event gone)
  * @irq_hook: optional; attach the overflow interrupt to the handler
  * @irq_unhook: optional; detach it
@@ -345,6 +347,8 @@ static inline void *pmu_core_decoded(struct perf_event *event)
 
 /* hw.flags: the event's counter is its task's (PMU_CORE_TRAIT_TASK_COUNTER) */
 #define PMU_CORE_TASK_COUNTER	BIT(19)
+/* hw.flags: opened while another driver held the counters; never scheduled */
+#define PMU_CORE_NO_COUNTERS	BIT(20)
 
 /* hw.prev_count: the generation of its counter's writes (pmu_core_set_prev()) */
 #define PMU_CORE_PREV_GEN_SHIFT	48

@@ -16,6 +16,7 @@
 #include <linux/capability.h>
 #include <linux/export.h>
 #include <linux/percpu.h>
+#include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/sched/task_stack.h>
@@ -272,12 +273,28 @@ static bool pmu_core_may_defer(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 	return true;
 }
 
+/*
+ * The registers are the PMU's only while it holds the counters: events
+ * taken without them (pmu_core_no_counters()) still bring the perf
+ * core's disables and enables, which must leave the other driver's
+ * registers alone. With no reservation there is no event of this PMU
+ * that has counters, so nothing is left to fold.
+ */
+static bool pmu_core_holds_hw(struct pmu_core *pc)
+{
+	return READ_ONCE(pc->active);
+}
+
 static void pmu_core_hw_disable(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
 	u64 wrapped;
 
 	if (!cpu->enabled)
 		return;
+	if (unlikely(!pmu_core_holds_hw(pc))) {
+		cpu->enabled = false;
+		return;
+	}
 	/* From here the interrupt only quietens what raised it. */
 	cpu->enabled = false;
 	barrier();
@@ -319,7 +336,7 @@ static void pmu_core_update_userpages(struct pmu_core_cpu *cpu)
 
 static void pmu_core_hw_enable(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
-	if (cpu->enabled)
+	if (cpu->enabled || unlikely(!pmu_core_holds_hw(pc)))
 		return;
 	/* An overflow while counters start is handled, not dropped. */
 	cpu->enabled = true;
@@ -407,6 +424,8 @@ static int pmu_core_add(struct perf_event *event, int flags)
 	unsigned int n;
 	int ret = -EAGAIN;
 
+	if (unlikely(event->hw.flags & PMU_CORE_NO_COUNTERS))
+		return -EAGAIN;
 	pmu_core_disable_change(pc);
 	n = cpu->n;
 	if (n == pc->ops->counters->n)
@@ -506,7 +525,8 @@ static int pmu_core_commit_txn(struct pmu *pmu)
 static void pmu_core_release_hw(struct pmu_core *pc)
 {
 	mutex_lock(&pc->reserve_lock);
-	if (!--pc->active) {
+	WRITE_ONCE(pc->active, pc->active - 1);
+	if (!pc->active) {
 		if (pc->ops->release_extra)
 			pc->ops->release_extra(pc);
 		pc->backend->release();
@@ -522,14 +542,36 @@ static int pmu_core_reserve_hw(struct pmu_core *pc)
 	if (!pc->active)
 		ret = pc->backend->reserve();
 	if (!ret)
-		pc->active++;
+		WRITE_ONCE(pc->active, pc->active + 1);
 	mutex_unlock(&pc->reserve_lock);
 	return ret;
 }
 
+/*
+ * While another driver (the kernel's own "cpu" PMU) holds the counters,
+ * an event is taken but never scheduled: perf shows it <not counted>.
+ * perf opens a name without a PMU (PM_RUN_INST_CMPL, mem-loads, a JSON
+ * metric's events) on every PMU that knows it, the built-in first, and
+ * stops at an error from any (perf stat at EBUSY, and at any error of a
+ * metric's group leader; perf record at any): taken, the name counts and
+ * samples on the PMU that holds the counters, as before the module was
+ * loaded. One line, which perf's hint (dmesg | grep -i perf) finds,
+ * says why and what to do.
+ */
+static DEFINE_RATELIMIT_STATE(pmu_core_busy_rs, 10 * HZ, 1);
+
+static void pmu_core_no_counters(struct pmu_core *pc, struct perf_event *event)
+{
+	event->hw.flags |= PMU_CORE_NO_COUNTERS;
+	if (__ratelimit(&pmu_core_busy_rs))
+		pr_warn("%s: perf events not counted: another driver holds the counters (the built-in \"cpu\" PMU has events); end its perf sessions and open them again, or name the PMU: cpu/EVENT/\n",
+			pc->pmu.name);
+}
+
 static void pmu_core_event_destroy(struct perf_event *event)
 {
-	pmu_core_release_hw(to_pmu_core(event->pmu));
+	if (!(event->hw.flags & PMU_CORE_NO_COUNTERS))
+		pmu_core_release_hw(to_pmu_core(event->pmu));
 	kfree(event->pmu_private);
 	event->pmu_private = NULL;
 }
@@ -713,6 +755,20 @@ static int pmu_core_event_init(struct perf_event *event)
 	ret = pmu_core_validate_group(pc, event);
 	if (!ret)
 		ret = pmu_core_reserve_hw(pc);
+	if (ret == -EBUSY) {
+		pmu_core_no_counters(pc, event);
+		ret = 0;
+	} else if (!ret && !PMU_SUITE_CAN_SAMPLE && is_sampling_event(event)) {
+		/*
+		 * Refused here rather than by PERF_PMU_CAP_NO_INTERRUPT, and
+		 * only once the counters are this PMU's: a sampling copy of
+		 * a name the built-in PMU counts is taken as above.
+		 */
+		pmu_core_release_hw(pc);
+		pr_debug("%s: perf event config 0x%llx refused: sampling, but the kernel does not export perf_event_overflow()\n",
+			 pc->pmu.name, config);
+		ret = -EOPNOTSUPP;
+	}
 	if (ret)
 		goto out_free;
 	event->destroy = pmu_core_event_destroy;
@@ -1111,6 +1167,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		return -ENOMEM;
 	pc->backend = backend;
 	mutex_init(&pc->reserve_lock);
+	ratelimit_set_flags(&pmu_core_busy_rs, RATELIMIT_MSG_ON_RELEASE);
 	pc->active = 0;
 	pmu_core_init_caps(pc);
 	pc->format_group.name = "format";
@@ -1130,7 +1187,7 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	pc->pmu = (struct pmu) {
 		.module		= backend->owner,
 		.task_ctx_nr	= pmu_suite_task_context(backend->builtin_pmu),
-		.capabilities	= PMU_SUITE_SAMPLING_CAPS | backend->capabilities,
+		.capabilities	= backend->capabilities,
 		.attr_groups	= pc->groups,
 		.attr_update	= pc->updates,
 		.event_init	= pmu_core_event_init,

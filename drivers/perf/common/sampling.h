@@ -13,8 +13,8 @@
  * carries them. Code built into the kernel can always call them. A module
  * samples only with all three: without the accounting, a period of one
  * instruction whose samples are dropped interrupted without end. Without
- * them a driver still counts, and declares PERF_PMU_CAP_NO_INTERRUPT so
- * that the perf core refuses sampling events with -EOPNOTSUPP.
+ * them a driver still counts: the core-PMU framework refuses sampling
+ * events with -EOPNOTSUPP, and the uncore one never samples.
  */
 #ifndef _PMU_SUITE_SAMPLING_H
 #define _PMU_SUITE_SAMPLING_H
@@ -27,9 +27,6 @@
 #else
 #define PMU_SUITE_CAN_SAMPLE	0
 #endif
-
-/* Capabilities a driver adds to its struct pmu on this build. */
-#define PMU_SUITE_SAMPLING_CAPS	(PMU_SUITE_CAN_SAMPLE ? 0 : PERF_PMU_CAP_NO_INTERRUPT)
 
 /**
  * pmu_suite_overflow() - deliver a sample for an event whose period ended

@@ -6,7 +6,8 @@
  * performance monitor interrupt, which the kernel hands to whoever holds
  * the counters through reserve_pmc_hardware(). The built-in "cpu" PMU
  * takes them the same way, so while events of one exist the other's
- * opens fail with EBUSY.
+ * opens find them taken (the framework then takes this side's events but
+ * never schedules them).
  */
 #define pr_fmt(fmt) "power9_pmu: " fmt
 
@@ -14,6 +15,7 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/perf_regs.h>
+#include <linux/ratelimit.h>
 #include <linux/sched.h>
 #include <linux/uaccess.h>
 #include <asm/cputable.h>
@@ -230,25 +232,50 @@ static void p9_spr_interrupt(struct pt_regs *regs)
 	p9_pmu_interrupt(regs);
 }
 
+#ifdef PMU_SUITE_HAVE_PMC_RATELIMIT
+/* The kernel rate-limits the warning of a refused reservation (0005). */
+static int p9_spr_reserve(void)
+{
+	return reserve_pmc_hardware(p9_spr_interrupt);
+}
+#else
 /*
- * reserve_pmc_hardware() prints a warning, not rate limited, each time it
- * finds the counters taken. Opens come from users, so a loop of them while
- * the built-in PMU counts would flood the log: after a refusal, the PMU
- * refuses by itself for a second before it asks again. Reservations are
- * serialized by the framework's reserve_lock.
+ * Without patches/linux-6.12/0005, reserve_pmc_hardware() logs a warning
+ * each time it finds the counters taken, and opens come from users: a
+ * loop of them while the built-in PMU counts would flood the log. A
+ * process refused once is taken for refused for a second without asking
+ * again (perf opening a name on every CPU asks once), and other
+ * processes ask at most as often as the kernel's usual rate limit lets a
+ * warning through; beyond that the counters are taken for busy. Checks
+ * and updates are serialized by the framework's reserve_lock.
  */
+static DEFINE_RATELIMIT_STATE(p9_spr_busy_rs, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+static bool p9_spr_busy;
+static pid_t p9_spr_busy_tgid;
 static unsigned long p9_spr_busy_until;
 
 static int p9_spr_reserve(void)
 {
+	pid_t tgid = task_tgid_nr(current);
 	int ret;
 
-	if (p9_spr_busy_until && time_before(jiffies, p9_spr_busy_until))
-		return -EBUSY;
+	if (p9_spr_busy) {
+		if (tgid == p9_spr_busy_tgid &&
+		    time_before(jiffies, p9_spr_busy_until))
+			return -EBUSY;
+		if (!__ratelimit(&p9_spr_busy_rs))
+			return -EBUSY;
+	}
 	ret = reserve_pmc_hardware(p9_spr_interrupt);
-	p9_spr_busy_until = ret ? jiffies + HZ : 0;
+	p9_spr_busy = ret;
+	if (ret) {
+		p9_spr_busy_tgid = tgid;
+		p9_spr_busy_until = jiffies + HZ;
+	}
 	return ret;
 }
+#endif
 
 static void p9_spr_release(void)
 {
@@ -289,6 +316,9 @@ static int __init p9_spr_init(void)
 			mfspr(SPRN_PVR));
 		return -ENODEV;
 	}
+#ifndef PMU_SUITE_HAVE_PMC_RATELIMIT
+	ratelimit_set_flags(&p9_spr_busy_rs, RATELIMIT_MSG_ON_RELEASE);
+#endif
 	p9_spr_ops.kernel_is_hv = cpu_has_feature(CPU_FTR_HVMODE);
 	p9_spr_ops.pvr = mfspr(SPRN_PVR);
 	return p9_register(&p9_spr_ops, "power9");

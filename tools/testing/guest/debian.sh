@@ -57,6 +57,78 @@ fi
 check "$LINE: perf record says the PMU cannot sample" \
 	grep -q "doesn't support sampling" /tmp/rec.out
 
+# Beside the built-in PMU. perf 6.12 opens a name both know (the
+# kernel's POWER9 JSON, power9's events/) on both, cpu first: it counts
+# and samples on cpu, as before the module was loaded. perf 6.1 takes the
+# PMUs in sysfs order, where power9 may come first and cpu's copy is then
+# refused (EBUSY): there the PMU must be named (cpu/PM_RUN_INST_CMPL/).
+dmesg -c >/dev/null
+case $(perf --version) in
+"perf version 6.1."*)
+	n2=$(stat_count cpu/PM_RUN_INST_CMPL/)
+	check_ratio "$LINE: perf stat -e cpu/PM_RUN_INST_CMPL/ within 1% of instructions" \
+		"${n2:-0}" "${ref:-0}" 1
+	perf stat -x, -e PM_RUN_INST_CMPL -- $LOOP >/tmp/both.out 2>&1
+	echo "$LINE: perf 6.1, perf stat -e PM_RUN_INST_CMPL (both PMUs): $(grep -v '^#' /tmp/both.out | grep -m1 PM_RUN)"
+	;;
+*)
+	n2=$(stat_count PM_RUN_INST_CMPL)
+	check_ratio "$LINE: perf stat -e PM_RUN_INST_CMPL (both PMUs) within 1% of instructions" \
+		"${n2:-0}" "${ref:-0}" 1
+	perf stat -M cpi -- $LOOP >/tmp/cpi.out 2>&1
+	check "$LINE: perf stat -M cpi (the kernel's JSON) evaluates" \
+		grep -qE '#[[:space:]]+[0-9.]+[[:space:]]+cpi' /tmp/cpi.out
+	check "$LINE: perf record -e PM_RUN_INST_CMPL samples on cpu" sh -c \
+		"perf record -q -o /tmp/both.data -e PM_RUN_INST_CMPL -c 1000000 -- $LOOP >/dev/null 2>&1 &&
+		 perf report -i /tmp/both.data --stdio 2>/dev/null | grep -q loop"
+	# One line, which perf's hint (dmesg | grep -i perf) finds.
+	check "$LINE: the log line says what to do" sh -c \
+		"dmesg | grep -i perf | grep -q 'power9: perf events not counted: another driver holds the counters'"
+	;;
+esac
+# While the built-in PMU counts, power9's events are taken and not
+# counted. This kernel logs every refused reservation: power9 asks once
+# per process and second (one perf opening 30 of them warns once), and
+# other processes ask no more often than the kernel's usual rate limit
+# (10 in 5 s) lets warnings through.
+perf stat -e cycles -- sleep 12 >/dev/null 2>&1 &
+sleep 1
+check "$LINE: power9/pm_run_inst_cmpl/ is not counted while cpu counts" sh -c \
+	"perf stat -x, -e power9/pm_run_inst_cmpl/ -- true 2>&1 | grep -q '^<not counted>,,power9/pm_run_inst_cmpl/'"
+dmesg -c >/dev/null
+evs=power9/pm_run_inst_cmpl/
+i=1
+while [ $i -lt 30 ]; do
+	evs=$evs,power9/pm_run_inst_cmpl/
+	i=$((i + 1))
+done
+perf stat -e "$evs" -- true >/dev/null 2>&1
+warned=$(dmesg | grep -c 'reserve_pmc_hardware: PMC hardware busy')
+echo "$LINE: one perf run of 30 events while cpu counts: reserve_pmc_hardware warned $warned times"
+check "$LINE: one process's refused events warn at most once" test "$warned" -le 1
+dmesg -c >/dev/null
+start=$(date +%s)
+i=0
+while [ $i -lt 30 ]; do
+	perf stat -e power9/pm_run_inst_cmpl/ -- true >/dev/null 2>&1
+	i=$((i + 1))
+done
+secs=$(($(date +%s) - start))
+warned=$(dmesg | grep -c 'reserve_pmc_hardware: PMC hardware busy')
+echo "$LINE: 30 perf runs in ${secs}s while cpu counts: reserve_pmc_hardware warned $warned times"
+check "$LINE: refused reservations warn at most 10 times in 5 s" \
+	test "$warned" -le $((10 * (secs / 5 + 1)))
+wait
+sleep 5
+n3=$(stat_count power9/pm_run_inst_cmpl/)
+check_ratio "$LINE: power9 counts again once cpu's events end" "${n3:-0}" "${ref:-0}" 1
+# Why an event was refused, without rebuilding: dynamic debug.
+mount -t debugfs none /sys/kernel/debug 2>/dev/null
+echo 'module pmu_suite +p' >/sys/kernel/debug/dynamic_debug/control
+perf stat -e power9/event=0x500f4/ -- true >/dev/null 2>&1
+check "$LINE: dynamic debug logs why an event was refused" sh -c \
+	"dmesg | grep -q 'power9: perf event config 0x500f4 refused'"
+
 check "$LINE: modprobe -r power9_pmu" modprobe -r power9_pmu
 check "$LINE: the power9 PMU is gone" [ ! -e $P9 ]
 

@@ -118,6 +118,9 @@ done
 # seeded random corpus; every disagreement must be one the admin guide
 # documents.
 /suite/pmucheck diff power9 20181 600 /suite/p9-groups.txt
+# Each code both take, sampled in a group on each: the MMCR fields that
+# define it must be the same (the PMC may differ).
+/suite/pmucheck mmcr power9
 
 # Overflow semantics as the built-in PMU's: REFRESH with SIGIO (POLL_IN,
 # then POLL_HUP and the event off), PERIOD, a group sampling into two

@@ -4,6 +4,10 @@
  * the same instructions every time:
  *   bench switch N   two processes pass a byte back and forth over pipes
  *                    N times: 2N context switches
+ *   bench pswitch N  the same, once the two processes are up and a byte
+ *                    has been read from stdin: perf stat -p attaches to
+ *                    the parent alone before the start, and its switches
+ *                    are not between clones of one context
  *   bench spin N     N iterations of a four-instruction loop
  * Each prints the nanoseconds it took (CLOCK_MONOTONIC) on stdout, and
  * calls bench_mark() as it starts and ends the measured work: harness
@@ -98,7 +102,11 @@ asm(".globl bench_mark\n"
 	"bench_mark:\n"
 	"	blr\n");
 
-static int switches(unsigned long n)
+/*
+ * With @start: once both processes run, wait for a byte on stdin and set
+ * *@start there.
+ */
+static int switches(unsigned long n, long *start)
 {
 	int ping[2], pong[2];
 	unsigned long i;
@@ -110,6 +118,11 @@ static int switches(unsigned long n)
 	pid = sys3(SYS_FORK, 0, 0, 0);
 	if (pid < 0)
 		return -1;
+	if (start && pid) {
+		if (sys3(SYS_READ, 0, (long)&c, 1) != 1)
+			return -1;
+		*start = now_ns();
+	}
 	for (i = 0; i < n; i++) {
 		if (pid == 0) {
 			if (sys3(SYS_READ, ping[0], (long)&c, 1) != 1 ||
@@ -141,7 +154,9 @@ void bench_main(long *sp)
 	start = now_ns();
 	bench_mark();
 	if (argv[1][0] == 's' && argv[1][1] == 'w')
-		ret = switches(n);
+		ret = switches(n, 0);
+	else if (argv[1][0] == 'p')
+		ret = switches(n, &start);
 	else if (argv[1][0] == 's' && argv[1][1] == 'p')
 		spin(n);
 	else

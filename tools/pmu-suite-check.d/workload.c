@@ -13,14 +13,14 @@
  * user-mode counts of two lengths is LOOP_INSNS times the difference of
  * the lengths, exactly, on a processor that counts exactly.
  *
- * Build: cc -O2 -o workload workload.c (-static too, where the C library
- * has a static version: the guests of tools/testing run it without one).
+ * Build: cc -O2 -o pmu-suite-loop workload.c (-static too, where the C
+ * library has a static version: the guests of tools/testing have none).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__powerpc64__)
+#if defined(__PPC64__)
 /* addi, addi, addi, bdnz: the POWER9 guest's loop (tools/testing/guest/loop-ppc64.c). */
 #define LOOP_INSNS	4
 #elif defined(__sparc__) && defined(__arch64__)
@@ -38,14 +38,14 @@
 
 unsigned long pmu_suite_sink;
 
-/* Not inlined, so that perf report names the loop's samples. */
-__attribute__((noinline)) void pmu_suite_loop(unsigned long n)
+/* Called through a pointer, not inlined: perf report names the loop. */
+void pmu_suite_loop(unsigned long n)
 {
 	unsigned long a = 0, b = 0;
 
 	if (!n)
 		return;
-#if defined(__powerpc64__)
+#if defined(__PPC64__)
 	asm volatile("mtctr %2\n"
 		     "1:	addi %0,%0,1\n"
 		     "	addi %1,%1,1\n"
@@ -84,6 +84,9 @@ __attribute__((noinline)) void pmu_suite_loop(unsigned long n)
 	pmu_suite_sink = a + b;
 }
 
+/* Another file could change it: the compiler cannot inline the call. */
+void (*pmu_suite_call)(unsigned long) = pmu_suite_loop;
+
 int main(int argc, char **argv)
 {
 	unsigned long n = 10000000UL;
@@ -94,6 +97,6 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1)
 		n = strtoul(argv[1], NULL, 0);
-	pmu_suite_loop(n);
+	pmu_suite_call(n);
 	return 0;
 }

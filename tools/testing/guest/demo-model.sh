@@ -32,3 +32,11 @@ perf record -b -e itanium9300/ia64_inst_retired/u -c 20000000 -o /tmp/ia.data --
 perf script -i /tmp/ia.data -F ip,sym,brstack 2>/dev/null | head -n 3 | cut -c 1-150
 echo "== perf stat -a on the Itanium Z-Box (memory controller)"
 perf stat -a -e itanium9300_zbox/cycles/,itanium9300_zbox/page_miss,box=1/ -- $SPIN 2>&1
+echo "== tools/pmu-suite-check on the models (its count checks hold them to what"
+echo "   the models give per nanosecond; 50 aliases of each PMU)"
+sh /suite/pmu-suite-check --workload /suite/check-workload --modules /suite \
+	--aliases 50 --batch 50 --output /tmp/check-report.txt 2>&1 |
+	grep -E '^(PASS|FAIL|SKIP|NOTE|     |pmu-suite-check:)'
+echo "== its report, /tmp/check-report.txt (each listing cut to four lines)"
+sed '/^== results/,$d' /tmp/check-report.txt |
+	awk '/^    / { if (++n > 4) next } !/^    / { n = 0 } 1'

@@ -28,3 +28,9 @@ echo "== the suite's perf (perf 6.12 with the suite's JSON): descriptions and me
 /suite/perf-suite list pm_br_pred 2>/dev/null | grep -v '^$' | head -n 6
 echo "== perf stat -M CPI,Br_Mpred_Flush_Rate (QEMU runs one instruction a cycle; it counts no flushes)"
 /suite/perf-suite stat -M CPI,Br_Mpred_Flush_Rate -- $LOOP 2>&1
+echo "== tools/pmu-suite-check: what an owner of a POWER9 runs and sends back"
+sh /suite/pmu-suite-check --workload /suite/check-workload --modules /suite/modules \
+	--output /tmp/check-report.txt 2>&1 | grep -E '^(PASS|FAIL|SKIP|NOTE|pmu-suite-check:)'
+echo "== its report, /tmp/check-report.txt (each listing cut to four lines)"
+sed '/^== results/,$d' /tmp/check-report.txt |
+	awk '/^    / { if (++n > 4) next } !/^    / { n = 0 } 1'

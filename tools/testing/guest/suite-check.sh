@@ -8,11 +8,11 @@
 
 # shellcheck disable=SC2086
 sh /suite/pmu-suite-check --workload /suite/check-workload $CHECK_ARGS \
-	--output /tmp/check-report.txt >/tmp/check.out 2>&1
+	--output /tmp/check-report.txt >/tmp/suite-check.out 2>&1
 rc=$?
-grep -E '^(PASS|FAIL|SKIP|pmu-suite-check:)' /tmp/check.out | sed 's/^/  check | /'
+grep -E '^(PASS|FAIL|SKIP|pmu-suite-check:)' /tmp/suite-check.out | sed 's/^/  check | /'
 check "check: pmu-suite-check exits 0" test "$rc" = 0
-check "check: pmu-suite-check names its report" grep -q '^report: /tmp/check-report.txt' /tmp/check.out
+check "check: pmu-suite-check names its report" grep -q '^report: /tmp/check-report.txt' /tmp/suite-check.out
 for s in system modules PMUs caps workload 'kernel messages' results; do
 	check "check: the report has its $s section" grep -q "^== $s" /tmp/check-report.txt
 done

@@ -19,7 +19,7 @@
  *                               NS" with NS the nanoseconds per open and
  *                               close of the group, or "N refused ERRNO"
  *
- * Build: powerpc64le-linux-gnu-gcc -O2 -static -o pmubench pmubench.c
+ * Built static for the guest by the harness (guest_overlay()).
  */
 #define _GNU_SOURCE
 #include <errno.h>

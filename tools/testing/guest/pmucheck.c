@@ -1220,7 +1220,7 @@ static int check_diff(const char *pmu, const char *seed_str, const char *n_str,
 	return failures ? 1 : 0;
 }
 
-#ifdef __powerpc64__
+#ifdef __PPC64__
 #include <asm/perf_regs.h>
 
 /*
@@ -1247,7 +1247,7 @@ static __u64 mmcra_event_bits(__u64 mmcra)
 	int b;
 
 	for (b = 9; b <= 63; b++)
-		if ((b <= 18) || b == 20 || b == 21 || (b >= 45 && b <= 55) ||
+		if (b <= 18 || b == 20 || b == 21 || (b >= 45 && b <= 55) ||
 		    (b >= 57 && b <= 63 && b != 60))
 			keep |= 1ULL << (63 - b);
 	return mmcra & keep;
@@ -1437,12 +1437,19 @@ static int mmcr_compare(const char *what, __u64 code, int excl,
 	for (i = 0; why && i < (int)ARRAY_SIZE(mmcr_reasons); i++)
 		reasons[i] += why == mmcr_reasons[i];
 	ret = why ? 1 : 2;
-	if (!why || print)
-		printf("mmcr: %s%s (%s): cpu PMC%d unit %llx comb %llx sel %02llx qual %02llx mmcra %llx mmcr2 %03llx bhrb %02llx; power9 PMC%d unit %llx comb %llx sel %02llx qual %02llx mmcra %llx mmcr2 %03llx bhrb %02llx\n",
-		       what, excl == 1 ? ":k" : excl == 2 ? ":u" : "",
-		       why ? why : "unexplained",
-		       pa, f[0][0], f[0][1], f[0][2], f[0][3], f[0][4], f[0][5], f[0][6],
-		       pb, f[1][0], f[1][1], f[1][2], f[1][3], f[1][4], f[1][5], f[1][6]);
+	if (!why || print) {
+		printf("mmcr: %s%s (%s):", what,
+		       excl == 1 ? ":k" : excl == 2 ? ":u" : "",
+		       why ? why : "unexplained");
+		for (i = 0; i < 2; i++) {
+			printf("%s %s PMC%d unit %llx comb %llx sel %02llx",
+			       i ? ";" : "", i ? "power9" : "cpu", pmc[i],
+			       f[i][0], f[i][1], f[i][2]);
+			printf(" qual %02llx mmcra %llx mmcr2 %03llx bhrb %02llx",
+			       f[i][3], f[i][4], f[i][5], f[i][6]);
+		}
+		putchar('\n');
+	}
 	return ret;
 }
 
@@ -1557,8 +1564,10 @@ static int check_mmcr(const char *pmu)
 		snprintf(what, sizeof(what), "0x%llx", (unsigned long long)codes[i]);
 		mmcr_one(&t, what, codes[i], i % 3, cpu, &a, p9, &b);
 	}
-	printf("mmcr: %d codes, %ld compared on both PMUs: %ld alike, %ld as documented, %ld unexplained; %ld not sampled, %ld on PMC5/6",
-	       ncodes, t.both, t.same, t.documented, t.unexplained, t.unsampled, skipped);
+	printf("mmcr: %d codes, %ld compared on both PMUs: ", ncodes, t.both);
+	printf("%ld alike, %ld as documented, %ld unexplained; ",
+	       t.same, t.documented, t.unexplained);
+	printf("%ld not sampled, %ld on PMC5/6", t.unsampled, skipped);
 	for (k = 0; k < (int)ARRAY_SIZE(mmcr_reasons); k++)
 		printf("; %ld %s", t.reasons[k], mmcr_reasons[k]);
 	putchar('\n');
@@ -1602,8 +1611,10 @@ static int check_mmcr(const char *pmu)
 			 (unsigned long long)branch[n]);
 		mmcr_one(&g, what, 0x1e, 0, cpu, &a, p9, &b);
 	}
-	printf("mmcr: generic, cache, mem and branch-filter events: %ld compared on both PMUs: %ld alike, %ld as documented, %ld unexplained; %ld not sampled",
-	       g.both, g.same, g.documented, g.unexplained, g.unsampled);
+	printf("mmcr: generic, cache, mem and branch-filter events: ");
+	printf("%ld compared on both PMUs: %ld alike, %ld as documented, ",
+	       g.both, g.same, g.documented);
+	printf("%ld unexplained; %ld not sampled", g.unexplained, g.unsampled);
 	for (k = 0; k < (int)ARRAY_SIZE(mmcr_reasons); k++)
 		printf("; %ld %s", g.reasons[k], mmcr_reasons[k]);
 	putchar('\n');

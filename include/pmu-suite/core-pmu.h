@@ -413,6 +413,7 @@ static inline bool pmu_core_user_readable(struct perf_event *event)
 int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 		      const struct pmu_core_backend *backend, const char *name);
 void pmu_core_unregister(struct pmu_core *pc);
+void pmu_core_reprogram(struct pmu_core *pc, unsigned int cpu);
 bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs);
 u64 pmu_core_start_value(struct pmu_core *pc, struct perf_event *event);
 void pmu_core_set_prev(struct perf_event *event, u64 value);

@@ -58,6 +58,7 @@
 #include <linux/moduleparam.h>
 #include <linux/notifier.h>
 #include <linux/perf_event.h>
+#include <linux/topology.h>
 #include <asm/asi.h>
 #include <asm/nmi.h>
 #include <asm/pcr.h>
@@ -97,6 +98,24 @@ static u64 t4_hv_read_pic(unsigned int idx)
 static void t4_hv_write_pic(unsigned int idx, u64 value)
 {
 	pcr_ops->write_pic(idx, value);
+}
+
+/*
+ * The strands of a core share its first-level caches, from which the
+ * kernel numbers the cores (core_id, 0 when unknown): a core is named by
+ * its first strand.
+ */
+static int t4_hv_core_of(unsigned int cpu)
+{
+	int id = topology_core_id(cpu);
+	unsigned int t;
+
+	if (!id)
+		return cpu;
+	for_each_possible_cpu(t)
+		if (topology_core_id(t) == id)
+			return t;
+	return cpu;
 }
 
 /* PIC0 belongs to the NMI watchdog while it runs. */
@@ -177,6 +196,7 @@ static const struct t4_pmu_ops t4_hv_ops = {
 	.read_pcr = t4_hv_read_pcr,
 	.write_pcr = t4_hv_write_pcr,
 	.free_counters = t4_hv_free_counters,
+	.core_of = t4_hv_core_of,
 };
 
 static u64 t4_phys_load(unsigned long pa)

@@ -21,6 +21,7 @@
 #include <linux/sched/clock.h>
 #include <linux/sched/task_stack.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/string.h>
 #include <pmu-suite/core-pmu.h>
 #include <pmu-suite/counter.h>
@@ -383,6 +384,31 @@ static void pmu_core_enable(struct pmu_core *pc)
 	if (cpu->disable_depth && !--cpu->disable_depth)
 		pmu_core_hw_enable(pc, cpu);
 }
+
+static void pmu_core_reprogram_local(void *info)
+{
+	pmu_core_disable_change(info);
+	pmu_core_enable(info);
+}
+
+/**
+ * pmu_core_reprogram() - program a CPU's counters again
+ * @pc: the PMU
+ * @cpu: the CPU
+ *
+ * For a driver whose rule for what counts on a CPU changed (SPARC T4: the
+ * CPU became, or stopped being, the strand that counts its core's shared
+ * events): the driver's @program runs there, as after an event came or
+ * went. The perf core calls every struct pmu callback with interrupts
+ * off, so the call cannot land inside one. Process context; nothing
+ * happens before the PMU is registered.
+ */
+void pmu_core_reprogram(struct pmu_core *pc, unsigned int cpu)
+{
+	if (READ_ONCE(pc->registered))
+		smp_call_function_single(cpu, pmu_core_reprogram_local, pc, 1);
+}
+EXPORT_SYMBOL_GPL(pmu_core_reprogram);
 
 static void pmu_core_pmu_disable(struct pmu *pmu)
 {

@@ -35,7 +35,8 @@ sparc_t4_model_kunit-y := $(t4)/tests/model/t4-model.o \
 			  $(t4)/tests/model/t4-sample-model-kunit.o \
 			  $(t4)/tests/model/t4-nmi-model-kunit.o \
 			  $(t4)/tests/model/t4-oracle-kunit.o \
-			  $(t4)/tests/model/t4-dram-kunit.o
+			  $(t4)/tests/model/t4-dram-kunit.o \
+			  $(t4)/tests/model/t4-core-model-kunit.o
 
 t4-tests := $(sparc_t4_pmu_kunit-y) $(sparc_t4_model_kunit-y) \
 	    $(t4)/tests/t4-reserve-kunit.o

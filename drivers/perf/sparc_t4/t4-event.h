@@ -24,6 +24,8 @@ struct perf_event_attr;
  * @st: count in privileged mode (PCR.st)
  * @ht: count in hyperprivileged mode (PCR.ht)
  * @user_read: the event's task may read its PIC (config1 bit rdpmc)
+ * @per_core: a CPU-wide @shared event, which counts on one strand of its
+ *	core only (set by the perf glue)
  */
 struct t4_event {
 	u8 sl;
@@ -34,6 +36,7 @@ struct t4_event {
 	bool st;
 	bool ht;
 	bool user_read;
+	bool per_core;
 };
 
 int t4_event_decode(u64 config, struct t4_event *ev, const char **why);

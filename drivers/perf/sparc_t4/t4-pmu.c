@@ -28,16 +28,36 @@
  * The overflow trap is a level-15 interrupt, which interrupts even code
  * that has disabled interrupts: t4_pmu_interrupt() may run while the
  * glue has the PMU disabled, and then only stops the counter.
+ *
+ * Events shared by the core's strands (TABLE 10-2 note 13) count what all
+ * eight strands of the core do. perf stat -a opens an event on every CPU
+ * and sums the counts, each scaled by its own times enabled and running:
+ * eight copies would give eight times the core's count. A CPU-wide shared
+ * event therefore counts on one strand of its core, and on the others it
+ * is scheduled and runs on no counter, so its count stays 0 and the sum is
+ * the core's count. Refusing it on the other strands would make perf stat
+ * -a fail whole; leaving it unscheduled there would make perf print
+ * <not counted>. It still takes a place in the scheduler's count there
+ * (t4_fits()): it gets a counter when that strand takes over, and perf
+ * schedules it only once. The counting strand of a core is kept as the
+ * uncore PMUs keep a package's counting CPU (pmu-suite/package.h): the
+ * first online strand; when it goes offline (the perf core drops its
+ * events, which keep what they counted) the next online one takes over,
+ * and one that comes back does not take it back. Per-task events count
+ * wherever their task runs, as a task is on one strand at a time.
  */
 #define pr_fmt(fmt) "sparc_t4_pmu: " fmt
 
 #include <linux/bitops.h>
+#include <linux/cpuhotplug.h>
 #include <linux/export.h>
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
+#include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <pmu-suite/core-pmu.h>
+#include <pmu-suite/package.h>
 
 #include <pmu-suite/sparc_t4/backend.h>
 #include <pmu-suite/sparc_t4/regs.h>
@@ -82,6 +102,18 @@ static const struct t4_pmu_ops *t4_hw(struct pmu_core *pc)
 	return container_of(pc->backend, struct t4_pmu_ops, hw);
 }
 
+/* The strand of each core that counts its shared CPU-wide events. */
+static struct pmu_package_cpus t4_cores;
+static int *t4_core_cpu;
+static const struct t4_pmu_ops *t4_core_ops_of;
+static int t4_core_hp;
+
+/* Whether this strand counts its core's shared CPU-wide events. */
+static bool t4_counts_core(void)
+{
+	return cpumask_test_cpu(smp_processor_id(), &t4_cores.mask);
+}
+
 static unsigned int t4_free_counters(struct pmu_core *pc)
 {
 	return t4_hw(pc)->free_counters() & T4_ALL_COUNTERS;
@@ -105,6 +137,8 @@ static int t4_check(struct pmu_core *pc, struct perf_event *event, u64 config,
 	/* Shared events count what every strand of the core does (note 13). */
 	if (ev->shared)
 		*traits |= PMU_CORE_TRAIT_OTHER_THREADS;
+	/* CPU-wide, once per core (t4_assign()). */
+	ev->per_core = ev->shared && !(event->attach_state & PERF_ATTACH_TASK);
 	/* The event asked that its task may read its PIC (config1 rdpmc). */
 	if (ev->user_read)
 		*traits |= PMU_CORE_TRAIT_USER_READ;
@@ -183,13 +217,15 @@ static void t4_start_counter(struct pmu_core *pc, struct t4_cpu *cpu,
  * Give each event a counter: the one it had last (hw.last_tag holds it,
  * plus one) if still free, else the lowest free one. Events that find none
  * (someone took counters since they were added) do not count until the
- * next reprogramming. The counters are noted in owner[], not yet in the
- * events' hw.idx (t4_start_counter()).
+ * next reprogramming, nor do shared CPU-wide events on a strand that does
+ * not count for its core. The counters are noted in owner[], not yet in
+ * the events' hw.idx (t4_start_counter()).
  */
 static void t4_assign(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
 	unsigned int free = t4_free_counters(pc), taken = 0, i;
 	struct t4_cpu *cpu = pmu_core_priv(pcpu);
+	bool core = t4_counts_core();
 	unsigned long placed = 0;
 
 	/* A counter someone else took (the watchdog restarted) is theirs. */
@@ -200,6 +236,10 @@ static void t4_assign(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		int idx = (int)event->hw.last_tag - 1;
 
 		WRITE_ONCE(event->hw.idx, -1);
+		if (cpu->dec[i].per_core && !core) {
+			placed |= BIT(i);
+			continue;
+		}
 		if (idx >= 0 && (free & ~taken & BIT(idx))) {
 			taken |= BIT(idx);
 			placed |= BIT(i);
@@ -367,16 +407,91 @@ bool t4_pmu_interrupt(struct pt_regs *regs)
 }
 EXPORT_SYMBOL_GPL(t4_pmu_interrupt);
 
+/* A CPU the backend cannot place is a core of its own, never none. */
+static int t4_core_of(unsigned int cpu)
+{
+	int core = t4_core_ops_of->core_of ? t4_core_ops_of->core_of(cpu) : cpu;
+
+	return core >= 0 && (unsigned int)core < nr_cpu_ids ? core : cpu;
+}
+
+/* A strand comes online: it counts for its core if no other strand does. */
+static int t4_core_online(unsigned int cpu)
+{
+	if (cpumask_test_cpu(cpu, &t4_cores.mask))
+		return 0;
+	pmu_package_online(&t4_cores, cpu);
+	if (cpumask_test_cpu(cpu, &t4_cores.mask))
+		pmu_core_reprogram(&t4_pmu_core, cpu);
+	return 0;
+}
+
+/*
+ * The counting strand of a core goes offline (run on it, before the perf
+ * core drops its events): it stops counting the shared events before the
+ * next online strand starts, so that no event is counted twice.
+ */
+static int t4_core_offline(unsigned int cpu)
+{
+	int target = pmu_package_offline(&t4_cores, cpu, cpu_online_mask);
+
+	if (target < 0)
+		return 0;
+	pmu_core_reprogram(&t4_pmu_core, cpu);
+	pmu_core_reprogram(&t4_pmu_core, target);
+	return 0;
+}
+
+static int t4_cores_init(const struct t4_pmu_ops *ops)
+{
+	int ret;
+
+	t4_core_cpu = kcalloc(nr_cpu_ids, sizeof(*t4_core_cpu), GFP_KERNEL);
+	if (!t4_core_cpu)
+		return -ENOMEM;
+	t4_core_ops_of = ops;
+	pmu_package_init(&t4_cores, t4_core_cpu, nr_cpu_ids, t4_core_of);
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/sparc_t4:core",
+				t4_core_online, t4_core_offline);
+	if (ret < 0) {
+		kfree(t4_core_cpu);
+		t4_core_cpu = NULL;
+		return ret;
+	}
+	t4_core_hp = ret;
+	return 0;
+}
+
+static void t4_cores_exit(void)
+{
+	cpuhp_remove_state_nocalls(t4_core_hp);
+	kfree(t4_core_cpu);
+	t4_core_cpu = NULL;
+}
+
 /**
  * t4_register() - register the SPARC T4 core PMU over a register backend
  * @ops: the backend's register access, kept until t4_unregister()
  * @name: the PMU's name
  *
+ * The counting strand of each core is chosen before the PMU can take
+ * events.
+ *
  * Return: 0, or the error registering the PMU gave.
  */
 int t4_register(const struct t4_pmu_ops *ops, const char *name)
 {
-	return pmu_core_register(&t4_pmu_core, &t4_core_ops, &ops->hw, name);
+	int ret;
+
+	if (t4_core_cpu)
+		return -EBUSY;
+	ret = t4_cores_init(ops);
+	if (ret)
+		return ret;
+	ret = pmu_core_register(&t4_pmu_core, &t4_core_ops, &ops->hw, name);
+	if (ret)
+		t4_cores_exit();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(t4_register);
 
@@ -385,6 +500,9 @@ EXPORT_SYMBOL_GPL(t4_register);
  */
 void t4_unregister(void)
 {
+	if (!t4_core_cpu)
+		return;
 	pmu_core_unregister(&t4_pmu_core);
+	t4_cores_exit();
 }
 EXPORT_SYMBOL_GPL(t4_unregister);

@@ -26,12 +26,18 @@
  * @write_pcr: write PCR0-3 (a hypervisor call on a sun4v kernel)
  * @free_counters: mask of the counters the driver may use on this strand;
  *	the others belong to someone else (the NMI watchdog's PIC0)
+ * @core_of: optional; the core a CPU's strand is on, as a number below
+ *	nr_cpu_ids that all the core's strands share (its first strand's,
+ *	say); without it every CPU is a core of its own. Events shared by
+ *	the core's strands (TABLE 10-2 note 13) count CPU-wide on one
+ *	strand of each core
  */
 struct t4_pmu_ops {
 	struct pmu_core_backend hw;
 	u64 (*read_pcr)(unsigned int idx);
 	void (*write_pcr)(unsigned int idx, u64 value);
 	unsigned int (*free_counters)(void);
+	int (*core_of)(unsigned int cpu);
 };
 
 /*

@@ -14,10 +14,17 @@
  * taken at the overflowing event, a disrupting one right after the step
  * that raised it. The DRAM counters are 31 bits with a sticky overflow
  * bit, counting what DRAM_PERF_CTL_REG selects for them.
+ *
+ * The model is the strand of the CPU it was reset on. Each other CPU has
+ * PCRs and PICs of its own, and the CPUs of t4_model_core are the strands
+ * of one core: an event shared by the core's strands (TABLE 10-2 note 13)
+ * that one of them produces counts on every strand's counters that select
+ * it. By default every CPU is a core of its own.
  */
 #include <linux/bitfield.h>
 #include <kunit/visibility.h>
 #include <linux/irqflags.h>
+#include <linux/percpu.h>
 #include <linux/ptrace.h>
 #include <linux/spinlock.h>
 #include <pmu-suite-test/model.h>
@@ -32,6 +39,9 @@ EXPORT_SYMBOL_IF_KUNIT(t4_model);
 struct t4_model_mcu t4_model_mcu[T4_DRAM_NR_MCU];
 EXPORT_SYMBOL_IF_KUNIT(t4_model_mcu);
 static DEFINE_RAW_SPINLOCK(t4_model_dram_lock);
+static DEFINE_PER_CPU(struct t4_model_strand, t4_model_strand);
+/* The CPUs that are strands of one core; the tests set it. */
+struct cpumask t4_model_core;
 
 /* The watchdog's PCR0 value (sl 26, user and privileged, toe). */
 #define WATCHDOG_PCR	(T4_PCR_PICNPT | T4_PCR_ST | T4_PCR_UT | T4_PCR_TOE | \
@@ -39,10 +49,16 @@ static DEFINE_RAW_SPINLOCK(t4_model_dram_lock);
 
 void t4_model_reset(void)
 {
+	unsigned int cpu;
+
 	t4_model = (struct t4_model) {
 		.mode = T4_MODEL_USER,
 		.free = BIT(T4_NUM_COUNTERS) - 1,
+		.cpu = raw_smp_processor_id(),
 	};
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(&t4_model_strand, cpu), 0,
+		       sizeof(struct t4_model_strand));
 }
 EXPORT_SYMBOL_IF_KUNIT(t4_model_reset);
 
@@ -65,15 +81,18 @@ static bool t4_model_mode_counts(u64 pcr)
 	}
 }
 
-static bool t4_model_selects(unsigned int c, unsigned int sl, unsigned int mask)
+static bool t4_model_pcr_selects(u64 pcr, unsigned int sl, unsigned int mask)
 {
-	u64 pcr = t4_model.pcr[c];
-
 	if (FIELD_GET(T4_PCR_SL, pcr) != sl || !sl)
 		return false;
 	if (sl != 26 && !(FIELD_GET(T4_PCR_MASK, pcr) & mask))
 		return false;
 	return t4_model_mode_counts(pcr);
+}
+
+static bool t4_model_selects(unsigned int c, unsigned int sl, unsigned int mask)
+{
+	return t4_model_pcr_selects(t4_model.pcr[c], sl, mask);
 }
 
 /* The PIC of counter @c wrapped. */
@@ -152,16 +171,8 @@ static void t4_model_trap(void)
 	delivering = false;
 }
 
-/**
- * t4_model_count() - the strand produced @n events (@sl, @mask)
- * @sl: the event group
- * @mask: the sub-event's mask bit(s); ignored for sl 26
- * @n: how many
- *
- * Counters that select the event count, in steps that end where one of
- * them wraps; the trap, if any, is taken there.
- */
-void t4_model_count(unsigned int sl, unsigned int mask, u64 n)
+/* The model's own counters count @n events; traps are taken. */
+static void t4_model_count_own(unsigned int sl, unsigned int mask, u64 n)
 {
 	unsigned int c;
 
@@ -182,7 +193,93 @@ void t4_model_count(unsigned int sl, unsigned int mask, u64 n)
 		t4_model_trap();
 	}
 }
+
+/* Another strand's counters count @n events; a wrap sets ov only. */
+static void t4_model_strand_add(unsigned int cpu, unsigned int sl,
+				unsigned int mask, u64 n)
+{
+	struct t4_model_strand *s = per_cpu_ptr(&t4_model_strand, cpu);
+	unsigned int c;
+
+	for (c = 0; c < T4_NUM_COUNTERS; c++) {
+		u64 v;
+
+		if (!t4_model_pcr_selects(s->pcr[c], sl, mask))
+			continue;
+		v = s->pic[c] + n;
+		if (v >> 32)
+			s->pcr[c] |= T4_PCR_OV;
+		s->pic[c] = (u32)v;
+	}
+}
+
+/* Whether (@sl, @mask) counts every strand's events (note 13). */
+static bool t4_model_shared(unsigned int sl, unsigned int mask)
+{
+	struct t4_event ev;
+	const char *why;
+
+	return !t4_event_decode(T4_CONFIG(sl, mask), &ev, &why) && ev.shared;
+}
+
+/*
+ * Strand @from produced @n events: if it is a strand of the modelled core
+ * and the event is shared, the core's other strands count them too.
+ */
+static void t4_model_core_count(unsigned int from, unsigned int sl,
+				unsigned int mask, u64 n)
+{
+	unsigned int cpu;
+
+	if (!cpumask_test_cpu(from, &t4_model_core) || !t4_model_shared(sl, mask))
+		return;
+	for_each_cpu(cpu, &t4_model_core) {
+		if (cpu == from)
+			continue;
+		if (cpu == t4_model.cpu)
+			t4_model_count_own(sl, mask, n);
+		else
+			t4_model_strand_add(cpu, sl, mask, n);
+	}
+}
+
+/**
+ * t4_model_count() - the strand produced @n events (@sl, @mask)
+ * @sl: the event group
+ * @mask: the sub-event's mask bit(s); ignored for sl 26
+ * @n: how many
+ *
+ * Counters that select the event count, in steps that end where one of
+ * them wraps; the trap, if any, is taken there. A shared event counts on
+ * the other strands of the modelled core too (t4_model_core).
+ */
+void t4_model_count(unsigned int sl, unsigned int mask, u64 n)
+{
+	t4_model_core_count(t4_model.cpu, sl, mask, n);
+	t4_model_count_own(sl, mask, n);
+}
 EXPORT_SYMBOL_IF_KUNIT(t4_model_count);
+
+/**
+ * t4_model_count_strand() - the strand of @cpu produced @n events
+ * @cpu: a CPU
+ * @sl: the event group
+ * @mask: the sub-event's mask bit(s)
+ * @n: how many
+ *
+ * As t4_model_count() does for the model's own strand.
+ */
+void t4_model_count_strand(unsigned int cpu, unsigned int sl,
+			   unsigned int mask, u64 n)
+{
+	if (cpu == t4_model.cpu) {
+		t4_model_count(sl, mask, n);
+		return;
+	}
+	t4_model_strand_add(cpu, sl, mask, n);
+	t4_model_core_count(cpu, sl, mask, n);
+}
+EXPORT_SYMBOL_IF_KUNIT(t4_model_count_strand);
 
 /**
  * t4_model_count_selected() - every event a PCR selects occurs @n times
@@ -230,9 +327,22 @@ unsigned int t4_model_pcr_writes(void)
 	return n;
 }
 
+/* The registers of the strand the driver runs on, if not the model's. */
+static struct t4_model_strand *t4_model_other(void)
+{
+	unsigned int cpu = raw_smp_processor_id();
+
+	return cpu == t4_model.cpu ? NULL : per_cpu_ptr(&t4_model_strand, cpu);
+}
+
 static u64 t4_model_read_pcr(unsigned int c)
 {
-	u64 value = t4_model.pcr[c];
+	struct t4_model_strand *s = t4_model_other();
+	u64 value;
+
+	if (s)
+		return s->pcr[c];
+	value = t4_model.pcr[c];
 
 	pmu_model_nmi_access(&t4_model.nmi);
 	return value;
@@ -240,8 +350,14 @@ static u64 t4_model_read_pcr(unsigned int c)
 
 static void t4_model_write_pcr(unsigned int c, u64 value)
 {
+	struct t4_model_strand *s = t4_model_other();
 	u64 old = t4_model.pcr[c];
 	bool wraps = false;
+
+	if (s) {
+		s->pcr[c] = t4_pcr_hw_write(s->pcr[c], value, false);
+		return;
+	}
 
 	t4_model.pcr_writes[c]++;
 	/*
@@ -274,7 +390,12 @@ static void t4_model_write_pcr(unsigned int c, u64 value)
 
 static u64 t4_model_read_pic(unsigned int c)
 {
-	u64 value = t4_model.pic[c];
+	struct t4_model_strand *s = t4_model_other();
+	u64 value;
+
+	if (s)
+		return s->pic[c];
+	value = t4_model.pic[c];
 
 	pmu_model_nmi_access(&t4_model.nmi);
 	return value;
@@ -302,6 +423,12 @@ int t4_model_user_read_pic(unsigned int c, u64 *value)
 
 static void t4_model_write_pic(unsigned int c, u64 value)
 {
+	struct t4_model_strand *s = t4_model_other();
+
+	if (s) {
+		s->pic[c] = value;
+		return;
+	}
 	t4_model.pic_writes[c]++;
 	t4_model.pic[c] = value;
 	pmu_model_nmi_access(&t4_model.nmi);
@@ -339,6 +466,13 @@ static void t4_model_irq_unhook(void)
 	t4_model_interrupt();
 }
 
+/* The CPUs of t4_model_core are one core, numbered by its first CPU. */
+static int t4_model_core_of(unsigned int cpu)
+{
+	return cpumask_test_cpu(cpu, &t4_model_core) ?
+	       cpumask_first(&t4_model_core) : cpu;
+}
+
 const struct t4_pmu_ops t4_model_ops = {
 	.hw = {
 		.owner = THIS_MODULE,
@@ -353,6 +487,7 @@ const struct t4_pmu_ops t4_model_ops = {
 	.read_pcr = t4_model_read_pcr,
 	.write_pcr = t4_model_write_pcr,
 	.free_counters = t4_model_free_counters,
+	.core_of = t4_model_core_of,
 };
 EXPORT_SYMBOL_IF_KUNIT(t4_model_ops);
 

@@ -7,6 +7,7 @@
 #ifndef _T4_MODEL_H
 #define _T4_MODEL_H
 
+#include <linux/cpumask.h>
 #include <linux/types.h>
 
 #include <pmu-suite-test/model.h>
@@ -54,6 +55,9 @@ enum t4_model_mode {
  *	whether the driver claimed it
  * @in_trap: the handler runs: a trap raised meanwhile (the counters go
  *	on counting) waits until it returns, as level 15 does not nest
+ * @cpu: the CPU whose strand this is, the one t4_model_reset() ran on;
+ *	the driver's register accesses on another CPU reach that strand's
+ *	own registers (struct t4_model_strand)
  */
 struct t4_model {
 	u64 pcr[T4_NUM_COUNTERS];
@@ -80,6 +84,22 @@ struct t4_model {
 	struct pmu_model_nmi nmi;
 	bool (*raise)(void);
 	bool in_trap;
+	unsigned int cpu;
+};
+
+/**
+ * struct t4_model_strand - the PCRs and PICs of another CPU's strand
+ * @pcr: PCR0-3
+ * @pic: PIC0-3
+ *
+ * The events of a strand in t4_model_core that are shared by the core's
+ * strands (TABLE 10-2 note 13) count here too, in the model's mode; a
+ * wrap sets ov but raises no trap (the tests keep these PICs from
+ * wrapping).
+ */
+struct t4_model_strand {
+	u64 pcr[T4_NUM_COUNTERS];
+	u32 pic[T4_NUM_COUNTERS];
 };
 
 /**
@@ -102,12 +122,15 @@ struct t4_model_mcu {
 };
 
 extern struct t4_model t4_model;
+extern struct cpumask t4_model_core;
 extern struct t4_model_mcu t4_model_mcu[T4_DRAM_NR_MCU];
 extern const struct t4_pmu_ops t4_model_ops;
 extern struct t4_dram_ops t4_model_dram_ops;
 
 void t4_model_reset(void);
 void t4_model_count(unsigned int sl, unsigned int mask, u64 n);
+void t4_model_count_strand(unsigned int cpu, unsigned int sl,
+			   unsigned int mask, u64 n);
 void t4_model_count_selected(u64 n);
 unsigned int t4_model_pcr_writes(void);
 int t4_model_user_read_pic(unsigned int c, u64 *value);

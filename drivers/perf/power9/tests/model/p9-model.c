@@ -313,6 +313,7 @@ static void p9_model_set_in_use(bool in_use)
 	p9_model.in_use = in_use;
 }
 
+/* Each SPR read or written counts as one access, as mfspr and mtspr do. */
 static void p9_model_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
 {
 	*r = (struct p9_sample_regs) {
@@ -323,6 +324,10 @@ static void p9_model_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
 		.pc = instruction_pointer(regs),
 		.pc_user = user_mode(regs),
 	};
+	p9_model_access();
+	p9_model_access();
+	p9_model_access();
+	p9_model_access();
 }
 
 static void p9_model_clear_sample(void)
@@ -330,6 +335,8 @@ static void p9_model_clear_sample(void)
 	p9_model.sier = 0;
 	p9_model.siar = 0;
 	p9_model.sdar = 0;
+	p9_model_access();
+	p9_model_access();
 	p9_model_access();
 }
 

@@ -632,12 +632,12 @@ static void p9k_switch_accesses(struct kunit *test)
 	kunit_info(test, "register accesses for a switch out and back in: %u",
 		   before);
 	/*
-	 * Out: the freeze, reading the two counters, MMCR1 (nothing
-	 * selected), zeroing the two counters (the other task may read
-	 * them), the unfreeze; in: the freeze, MMCR1, the two counters, the
-	 * unfreeze. The unused counters stay zero.
+	 * 2 + 2n for n events: out, the freeze, reading the two counters and
+	 * zeroing them (the other task may read them); in, the unfreeze.
+	 * Nothing counts while the other task runs, so the MMCRs keep the
+	 * events' values, and the counters, zero, start where they are.
 	 */
-	KUNIT_EXPECT_EQ(test, before, 12U);
+	KUNIT_EXPECT_LE(test, before, 6U);
 	p9_model_count(0x10002, 1);
 	KUNIT_EXPECT_EQ(test, p9k_value(a), 101ULL);
 	perf_event_release_kernel(b);

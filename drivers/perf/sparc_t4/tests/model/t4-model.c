@@ -234,6 +234,7 @@ static u64 t4_model_read_pcr(unsigned int c)
 {
 	u64 value = t4_model.pcr[c];
 
+	t4_model.pcr_reads++;
 	pmu_model_nmi_access(&t4_model.nmi);
 	return value;
 }
@@ -276,6 +277,7 @@ static u64 t4_model_read_pic(unsigned int c)
 {
 	u64 value = t4_model.pic[c];
 
+	t4_model.pic_reads++;
 	pmu_model_nmi_access(&t4_model.nmi);
 	return value;
 }

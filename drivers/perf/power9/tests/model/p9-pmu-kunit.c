@@ -632,12 +632,15 @@ static void p9k_switch_accesses(struct kunit *test)
 	kunit_info(test, "register accesses for a switch out and back in: %u",
 		   before);
 	/*
-	 * 2 + 2n for n events: out, the freeze, reading the two counters and
-	 * zeroing them (the other task may read them); in, the unfreeze.
-	 * Nothing counts while the other task runs, so the MMCRs keep the
-	 * events' values, and the counters, zero, start where they are.
+	 * 2 + 3n for n events. Out: the freeze, reading the two counters
+	 * and zeroing them (the other task may read them from problem
+	 * state). In: writing the two counters and the unfreeze. Nothing
+	 * counts meanwhile, so MMCR0 stays frozen and MMCR1 and MMCR2 keep
+	 * the events' values. The counters are written back although they
+	 * were zeroed: an unused PMC may change behind the driver (the
+	 * oracle's p9o_disturb()), which 2 + 2n would count as the event's.
 	 */
-	KUNIT_EXPECT_LE(test, before, 6U);
+	KUNIT_EXPECT_LE(test, before, 8U);
 	p9_model_count(0x10002, 1);
 	KUNIT_EXPECT_EQ(test, p9k_value(a), 101ULL);
 	perf_event_release_kernel(b);

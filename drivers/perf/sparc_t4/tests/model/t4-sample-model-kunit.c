@@ -120,7 +120,8 @@ static void t4k_sample_accesses(struct kunit *test)
 
 /*
  * A PCR write that overflows the PIC has ov set again by hardware: the
- * driver stops counting before it clears ov, so its writes never do.
+ * driver clears ov only with counting stopped or with the PIC just
+ * written far from its wrap, so its writes never do.
  */
 static void t4k_ov_rewrite(struct kunit *test)
 {

@@ -159,9 +159,10 @@ struct pmu_core_sample {
  *	counters of the events it did not keep (pmu_core_write_slot()) is
  *	all the reprogramming the PMU needs now: the control registers stay
  *	as @program left them, and no counter without an event counts
- * @irq_ack: first thing the interrupt does: freeze (if the PMU can) and
- *	return the mask, by hw.idx, of counters that overflowed. Called with
- *	@cpu->enabled clear too: then only quieten what raised the interrupt
+ * @irq_ack: first thing the interrupt does: freeze (if the PMU can, and
+ *	the overflow did not already) and return the mask, by hw.idx, of
+ *	counters that overflowed. Called with @cpu->enabled clear too: then
+ *	only quieten what raised the interrupt
  * @overflowed: optional; whether @event's counter, read as @now, overflowed
  *	(default: its bit in the mask irq_ack() returned)
  * @capture: optional; read the sample registers once per interrupt

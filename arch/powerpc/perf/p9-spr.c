@@ -99,12 +99,15 @@ static void p9_spr_write_mmcr(enum p9_mmcr_reg reg, u64 value)
 	}
 }
 
-static void p9_spr_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
+static void p9_spr_read_sample(struct p9_sample_regs *r, struct pt_regs *regs,
+			       unsigned int what)
 {
 	r->sier = mfspr(SPRN_SIER);
 	r->siar = mfspr(SPRN_SIAR);
-	r->sdar = mfspr(SPRN_SDAR);
-	r->mmcra = mfspr(SPRN_MMCRA);
+	if (what & P9_READ_SDAR)
+		r->sdar = mfspr(SPRN_SDAR);
+	if (what & P9_READ_MMCRA)
+		r->mmcra = mfspr(SPRN_MMCRA);
 	r->pc = instruction_pointer(regs);
 	r->pc_user = user_mode(regs);
 }

@@ -55,6 +55,17 @@ struct p9_cpu {
 	bool hw_mmcr_valid;
 	/* PMCs written 0 that cannot have counted since (bit n: PMC n + 1) */
 	u8 pmc_zero;
+	/* What the hypervisor was last told (p9_write_mmcrs()) */
+	bool in_use;
+	/*
+	 * MMCR0 as last written lets nothing count and no alert come, so
+	 * the hardware cannot have changed it (p9_freeze_all()).
+	 */
+	bool hw_quiet;
+	/* P9_READ_* the interrupt needs for the events' samples */
+	u8 sample_reads;
+	/* The events are the running task's: its switch out freezes */
+	bool task_events;
 	/* The events are event-based branch events (all or none are) */
 	bool ebb;
 	/* An EBB task's bits are in the hardware (p9_unfreeze()) */
@@ -259,6 +270,7 @@ static void p9_freeze_all(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 
 	if (unlikely(cpu->hw_ebb))
 		p9_ebb_out(hw, cpu, keep_alert);
+	cpu->hw_quiet = true;
 	hw->write_mmcr0((cpu->mmcr.mmcr0 | P9_MMCR0_FC) &
 			~(P9_MMCR0_PMAE | P9_MMCR0_PMAO));
 }
@@ -279,10 +291,17 @@ static void p9_clear_sample(struct pmu_core *pc, struct p9_cpu *cpu)
 	p9_hw(pc)->clear_sample();
 }
 
+/*
+ * MMCR0 as last written lets nothing count (a switch to a task without
+ * events left it frozen): the switch back in has nothing to freeze.
+ */
 static u64 p9_freeze(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
-	p9_freeze_all(pc, cpu, true);
-	p9_clear_sample(pc, pmu_core_priv(cpu));
+	struct p9_cpu *p9 = pmu_core_priv(cpu);
+
+	if (!p9->hw_quiet || p9->hw_ebb)
+		p9_freeze_all(pc, cpu, true);
+	p9_clear_sample(pc, p9);
 	return 0;
 }
 
@@ -360,22 +379,29 @@ static bool p9_counting(u64 mmcr0)
  * Write the MMCRs that changed: the interrupt reprograms the same events,
  * and so does a switch between tasks counting the same ones. MMCR0 is
  * written by the unfreeze; the hypervisor learns before it whether the
- * counters are in use.
+ * counters are in use. MMCR1 and MMCR2 only select and filter what the
+ * PMCs count: while no PMC counts (a switch to a task without events)
+ * they keep the last events' values, which the next task with the same
+ * events finds in place.
  */
 static void p9_write_mmcrs(const struct p9_pmu_ops *hw, struct p9_cpu *cpu)
 {
-	const struct p9_mmcr *m = &cpu->mmcr, *w = &cpu->hw_mmcr;
-	bool all = !cpu->hw_mmcr_valid;
+	struct p9_mmcr *m = &cpu->mmcr, *w = &cpu->hw_mmcr;
+	bool all = !cpu->hw_mmcr_valid, counting = p9_counting(m->mmcr0);
 
-	if (all || p9_counting(m->mmcr0) != p9_counting(w->mmcr0))
-		hw->set_in_use(p9_counting(m->mmcr0));
+	if (all || counting != cpu->in_use)
+		hw->set_in_use(counting);
+	cpu->in_use = counting;
+	if (all || m->mmcra != w->mmcra)
+		hw->write_mmcr(P9_MMCRA, m->mmcra);
+	w->mmcra = m->mmcra;
+	if (!all && !counting)
+		return;
 	if (all || m->mmcr1 != w->mmcr1)
 		hw->write_mmcr(P9_MMCR1, m->mmcr1);
 	if (all || m->mmcr2 != w->mmcr2)
 		hw->write_mmcr(P9_MMCR2, m->mmcr2);
-	if (all || m->mmcra != w->mmcra)
-		hw->write_mmcr(P9_MMCRA, m->mmcra);
-	cpu->hw_mmcr = *m;
+	*w = *m;
 	cpu->hw_mmcr_valid = true;
 }
 
@@ -435,7 +461,37 @@ static void p9_release_extra(struct pmu_core *pc)
 		struct p9_cpu *cpu = pmu_core_priv(per_cpu_ptr(pc->cpus, c));
 
 		cpu->hw_mmcr_valid = false;
+		cpu->hw_quiet = false;
 		cpu->pmc_zero = 0;
+	}
+}
+
+/*
+ * What the interrupt reads for the events' samples: SDAR for a data
+ * address, or whenever the PMU may write it (marked sampling, SDAR
+ * updates), to know whether it must be cleared (p9_capture()); MMCRA for
+ * the threshold counter and for the interrupt registers. And whether the
+ * events are the running task's, whose switch out clears SIER, SIAR and
+ * SDAR (p9_freeze()).
+ */
+static void p9_sample_needs(struct pmu_core_cpu *pcpu, struct p9_cpu *cpu)
+{
+	unsigned int i;
+
+	cpu->sample_reads = p9_mmcra_writes_sample_regs(cpu->mmcr.mmcra) ?
+			    P9_READ_SDAR : 0;
+	cpu->task_events = false;
+	for (i = 0; i < pcpu->n; i++) {
+		const struct perf_event *event = pcpu->event[i];
+		u64 type = event->attr.sample_type;
+
+		if (type & (PERF_SAMPLE_ADDR | PERF_SAMPLE_PHYS_ADDR |
+			    PERF_SAMPLE_DATA_PAGE_SIZE))
+			cpu->sample_reads |= P9_READ_SDAR;
+		if (type & (PERF_SAMPLE_WEIGHT_TYPE | PERF_SAMPLE_REGS_INTR))
+			cpu->sample_reads |= P9_READ_MMCRA;
+		if (event->attach_state & PERF_ATTACH_TASK)
+			cpu->task_events = true;
 	}
 }
 
@@ -454,6 +510,7 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		p9_compute_program(pc, pcpu, stopped);
 	for (i = 0; i < pcpu->n; i++)
 		pcpu->event[i]->hw.idx = cpu->sched.pmc[i];
+	p9_sample_needs(pcpu, cpu);
 	p9_write_mmcrs(hw, cpu);
 	p9_bhrb_own(hw, cpu, pcpu->n);
 	/*
@@ -464,6 +521,14 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	 * a state, not an edge: a counter left negative, by a stopped
 	 * (throttled) event or an earlier one, would raise an alert as soon
 	 * as PMAE is set.
+	 *
+	 * Each event's counter is written even when the driver zeroed it
+	 * and would start it from zero: a PMC no event uses may change
+	 * behind the driver (a hypervisor that does not keep the PMCs while
+	 * they are not in use), and only an alert would tell. So a switch to
+	 * a task without events and back costs 2 + 3n accesses for n
+	 * events: the freeze, reading and zeroing each counter, writing it
+	 * back and the unfreeze.
 	 */
 	for (i = 0; i < pcpu->n; i++)
 		pmu_core_write_slot(pc, pcpu, i);
@@ -498,14 +563,21 @@ static noinline void p9_ebb_in(const struct p9_pmu_ops *hw, struct p9_cpu *cpu)
 	cpu->hw_mmcr.mmcr2 = m.mmcr2;
 	/* Frozen until the write: nothing alerts before it. */
 	cpu->hw_ebb = true;
+	cpu->hw_quiet = false;
 	barrier();
 	hw->write_mmcr0(m.mmcr0);
 }
 
+/*
+ * Nothing to count and no alert to enable (no events), while MMCR0
+ * already lets nothing count: it stays as it is, frozen (the switch to
+ * a task without events).
+ */
 static void p9_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
 	const struct p9_pmu_ops *hw = p9_hw(pc);
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
+	u64 mmcr0 = cpu->mmcr.mmcr0;
 
 	/* Sampling and SDAR updates write them while the counters run. */
 	if (p9_mmcra_writes_sample_regs(cpu->mmcr.mmcra))
@@ -514,7 +586,10 @@ static void p9_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		p9_ebb_in(hw, cpu);
 		return;
 	}
-	hw->write_mmcr0(cpu->mmcr.mmcr0);
+	if (cpu->hw_quiet && !p9_counting(mmcr0) && !(mmcr0 & P9_MMCR0_PMAE))
+		return;
+	cpu->hw_quiet = !p9_counting(mmcr0) && !(mmcr0 & P9_MMCR0_PMAE);
+	hw->write_mmcr0(mmcr0);
 }
 
 /* A negative counter has an alert coming, whose handler folds it. */
@@ -524,14 +599,21 @@ static bool p9_read_pending(struct pmu_core *pc, struct perf_event *event)
 }
 
 /*
- * Overflows show as negative counters: freeze and let the loop look. An
- * EBB task's alert is its own (the framework leaves its counters alone);
- * the task's bits are kept without PMAO, which would otherwise bring the
- * interrupt back (QEMU raises one beside the branch) before the task has
- * cleared it.
+ * Overflows show as negative counters: the alert froze them (FCECE, set
+ * whenever an alert is enabled) and cleared PMAE, so the loop looks with
+ * nothing written; the unfreeze clears PMAO. An EBB task's alert is its
+ * own (the framework leaves its counters alone); the task's bits are kept
+ * without PMAO, which would otherwise bring the interrupt back (QEMU
+ * raises one beside the branch) before the task has cleared it.
  */
 static u64 p9_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 {
+	struct p9_cpu *p9 = pmu_core_priv(cpu);
+
+	/* PMAO is set: MMCR0 needs writing whatever comes next. */
+	p9->hw_quiet = false;
+	if (likely(cpu->enabled && !p9->hw_ebb))
+		return 0;
 	p9_freeze_all(pc, cpu, false);
 	/*
 	 * An alert the disable overtook latched SIER, SIAR and SDAR, and no
@@ -539,8 +621,6 @@ static u64 p9_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *cpu)
 	 * the disable's own clear has run yet.
 	 */
 	if (unlikely(!cpu->enabled)) {
-		struct p9_cpu *p9 = pmu_core_priv(cpu);
-
 		p9->sample_set = true;
 		p9_clear_sample(pc, p9);
 	}
@@ -554,17 +634,30 @@ static bool p9_overflowed(struct pmu_core *pc, struct perf_event *event,
 	return now & P9_PMC_NEGATIVE;
 }
 
+/*
+ * SIER and SIAR, and SDAR and MMCRA when needed (p9_sample_needs()):
+ * MMCRA's sampling mode bits are the ones written. What the alert latched
+ * stays only if it is the running task's user state, which it may read,
+ * and its switch out clears it (p9_freeze()); a kernel address, or one a
+ * CPU-wide event found (no switch clears it), is cleared at once.
+ */
 static void p9_capture(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 		       struct pt_regs *regs)
 {
 	struct p9_cpu *cpu = pmu_core_priv(pcpu);
-	const struct p9_sample_regs *r = &cpu->regs;
+	struct p9_sample_regs *r = &cpu->regs;
+	u64 kernel = p9_hw(pc)->kernel_base;
 
-	p9_hw(pc)->read_sample(&cpu->regs, regs);
-	if (r->sier || r->siar || r->sdar) {
-		cpu->sample_set = true;
-		p9_clear_sample(pc, cpu);
-	}
+	r->sdar = 0;
+	r->mmcra = cpu->mmcr.mmcra;
+	p9_hw(pc)->read_sample(r, regs, cpu->sample_reads);
+	if (!(r->sier | r->siar | r->sdar))
+		return;
+	cpu->sample_set = true;
+	if (cpu->task_events && r->siar < kernel && r->sdar < kernel &&
+	    (!(r->sier & P9_SIER_SIAR_VALID) || (r->sier & P9_SIER_MSR_PR)))
+		return;
+	p9_clear_sample(pc, cpu);
 }
 
 static bool p9_thresholding(const struct p9_event *ev)

@@ -91,6 +91,12 @@ struct t4_cpu {
 	u8 known;		/* counters whose PCR was written by the glue */
 	/* The PCRs read at the interrupt, for the precise IP. */
 	u64 ov_pcr[T4_NUM_COUNTERS];
+	/* Counters the interrupt found wrapped: their PCR.ov is to clear */
+	u8 ov;
+	/* The interrupt runs with the PMU enabled (t4_unfreeze() ends it) */
+	bool in_irq;
+	/* The interrupt found an overflow of the glue's */
+	bool irq_ours;
 };
 
 /* The PMU; its backend's struct t4_pmu_ops embeds pmu_core.backend. */
@@ -172,6 +178,8 @@ static void t4_write_pcr(struct pmu_core *pc, struct t4_cpu *cpu,
 {
 	cpu->pcr[c] = value;
 	cpu->known |= BIT(c);
+	/* No value written has ov: the write clears it. */
+	cpu->ov &= ~BIT(c);
 	barrier();
 	t4_hw(pc)->write_pcr(c, value);
 }
@@ -327,14 +335,75 @@ static u64 t4_freeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	return 0;
 }
 
-static void t4_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
+/*
+ * No counter showed a wrap, yet the trap came: an ov set before the PIC
+ * was written again (a task switch between the wrap and its trap), or
+ * not the glue's at all (the watchdog's PIC0). The PCRs tell, and the
+ * glue's ov are cleared.
+ */
+static void t4_clear_stale_ov(struct pmu_core *pc, struct t4_cpu *cpu)
 {
+	unsigned int c;
+
+	cpu->known &= t4_free_counters(pc);
+	for (c = 0; c < T4_NUM_COUNTERS; c++) {
+		if (!(cpu->known & BIT(c)) || !t4_pcr_counting(cpu->pcr[c]) ||
+		    !(t4_hw(pc)->read_pcr(c) & T4_PCR_OV))
+			continue;
+		cpu->irq_ours = true;
+		t4_write_pcr(pc, cpu, c, cpu->pcr[c]);
+	}
 }
 
 /*
- * Every counter of the glue whose PCR.ov is set is stopped, which clears
- * ov reliably (a programming note of section 10.2); the framework folds
- * it as wrapped, and the reprogramming restarts it.
+ * The end of an interrupt: the PCR of each counter that wrapped is
+ * written again, which clears ov; its PIC holds its new start already,
+ * so that write cannot make it wrap and hardware set ov again (the ov
+ * rewrite of section 10.2), unless a period of one event ends at once.
+ */
+static void t4_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
+{
+	struct t4_cpu *cpu = pmu_core_priv(pcpu);
+	unsigned int c;
+
+	if (likely(!cpu->in_irq))
+		return;
+	cpu->in_irq = false;
+	if (!cpu->ov) {
+		t4_clear_stale_ov(pc, cpu);
+		return;
+	}
+	cpu->irq_ours = true;
+	for (c = 0; c < T4_NUM_COUNTERS; c++)
+		if (cpu->ov & BIT(c))
+			t4_write_pcr(pc, cpu, c, cpu->pcr[c]);
+}
+
+/*
+ * A PIC that wrapped shows it: every run starts at 2^31 or above and
+ * ends at the wrap, and PICs go on counting, so the interrupt reads the
+ * PICs (as the built-in PMU does), not the PCRs, which are hypervisor
+ * calls: a precise event's alone, for the instruction it trapped on.
+ */
+static bool t4_overflowed(struct pmu_core *pc, struct perf_event *event,
+			  u64 now, u64 mask)
+{
+	struct t4_cpu *cpu = pmu_core_priv(this_cpu_ptr(pc->cpus));
+	int c = event->hw.idx;
+
+	if (now & BIT_ULL(T4_PIC_WIDTH - 1))
+		return false;
+	cpu->ov |= BIT(c);
+	if (cpu->dec[cpu->owner_slot[c]].precise)
+		cpu->ov_pcr[c] = t4_hw(pc)->read_pcr(c);
+	return true;
+}
+
+/*
+ * With the PMU enabled the loop finds the overflows (t4_overflowed()).
+ * Disabled, every counter of the glue whose PCR.ov is set is stopped,
+ * which clears ov reliably (a programming note of section 10.2); the
+ * framework folds it as wrapped, and the enable restarts it.
  */
 static u64 t4_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
@@ -342,6 +411,10 @@ static u64 t4_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	unsigned int c;
 	u64 mask = 0;
 
+	if (likely(pcpu->enabled)) {
+		cpu->in_irq = true;
+		return 0;
+	}
 	cpu->known &= t4_free_counters(pc);
 	for (c = 0; c < T4_NUM_COUNTERS; c++) {
 		u64 pcr;
@@ -351,10 +424,10 @@ static u64 t4_irq_ack(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		pcr = t4_hw(pc)->read_pcr(c);
 		if (!(pcr & T4_PCR_OV))
 			continue;
-		cpu->ov_pcr[c] = pcr;
 		mask |= BIT_ULL(c);
 		t4_write_pcr(pc, cpu, c, t4_pcr_stopped());
 	}
+	cpu->irq_ours = mask;
 	return mask;
 }
 
@@ -382,6 +455,7 @@ static const struct pmu_core_ops t4_core_ops = {
 			  PMU_FILTER_HV | PMU_FILTER_GUEST,
 	/* Precise groups trap on the overflowing instruction: no skid. */
 	.max_precise	= 3,
+	.overflowed	= t4_overflowed,
 	.release_extra	= t4_release_extra,
 	.caps_name	= "SPARC T4",
 };
@@ -398,11 +472,13 @@ static const struct pmu_core_ops t4_core_ops = {
  */
 bool t4_pmu_interrupt(struct pt_regs *regs)
 {
-	struct t4_cpu *cpu;
+	struct t4_cpu *cpu = pmu_core_priv(this_cpu_ptr(t4_pmu_core.cpus));
 
-	if (pmu_core_handle_irq(&t4_pmu_core, regs))
+	pmu_core_handle_irq(&t4_pmu_core, regs);
+	if (cpu->irq_ours) {
+		cpu->irq_ours = false;
 		return true;
-	cpu = pmu_core_priv(this_cpu_ptr(t4_pmu_core.cpus));
+	}
 	return (cpu->known & BIT(0)) && t4_pcr_counting(cpu->pcr[0]);
 }
 EXPORT_SYMBOL_GPL(t4_pmu_interrupt);

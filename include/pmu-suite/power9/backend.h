@@ -30,7 +30,9 @@
  * @write_mmcr: write MMCR1, MMCR2 or MMCRA
  * @set_in_use: tell the hypervisor whether the counters are in use, so
  *	that it keeps them across partition switches
- * @read_sample: capture SIER, SIAR, SDAR, MMCRA and the interrupted PC
+ * @read_sample: capture SIER, SIAR and the interrupted PC, and SDAR and
+ *	MMCRA when @what has P9_READ_SDAR and P9_READ_MMCRA (else @r keeps
+ *	what the caller put there)
  * @clear_sample: write SIER, SIAR and SDAR zero (problem state reads them)
  * @sample_mode: give a sample's registers, which pmu_core_sample_regs()
  *	built, the privilege of @s and what else the architecture reads
@@ -55,7 +57,8 @@ struct p9_pmu_ops {
 	u64 (*read_mmcr2)(void);
 	void (*write_mmcr)(enum p9_mmcr_reg reg, u64 value);
 	void (*set_in_use)(bool in_use);
-	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs);
+	void (*read_sample)(struct p9_sample_regs *r, struct pt_regs *regs,
+			    unsigned int what);
 	void (*clear_sample)(void);
 	void (*sample_mode)(struct pt_regs *sregs, const struct p9_sample *s);
 	u64 (*read_bhrb)(unsigned int n);

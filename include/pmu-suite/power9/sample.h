@@ -13,7 +13,8 @@
  * @sier: SIER
  * @siar: SIAR
  * @sdar: SDAR
- * @mmcra: MMCRA, for the threshold counter
+ * @mmcra: MMCRA, for the threshold counter (read only when a sample
+ *	needs it; else the value the driver wrote)
  * @pc: address of the interrupted instruction
  * @pc_user: the interrupted context was in problem state
  */
@@ -25,6 +26,10 @@ struct p9_sample_regs {
 	u64 pc;
 	bool pc_user;
 };
+
+/* What p9_pmu_ops.read_sample() reads besides SIER and SIAR */
+#define P9_READ_SDAR	BIT(0)
+#define P9_READ_MMCRA	BIT(1)
 
 /**
  * struct p9_sample - what the sample reports

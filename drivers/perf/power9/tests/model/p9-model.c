@@ -313,16 +313,24 @@ static void p9_model_set_in_use(bool in_use)
 	p9_model.in_use = in_use;
 }
 
-static void p9_model_read_sample(struct p9_sample_regs *r, struct pt_regs *regs)
+/* Each SPR read or written counts as one access, as mfspr and mtspr do. */
+static void p9_model_read_sample(struct p9_sample_regs *r, struct pt_regs *regs,
+				 unsigned int what)
 {
-	*r = (struct p9_sample_regs) {
-		.sier = p9_model.sier,
-		.siar = p9_model.siar,
-		.sdar = p9_model.sdar,
-		.mmcra = p9_model.mmcra,
-		.pc = instruction_pointer(regs),
-		.pc_user = user_mode(regs),
-	};
+	r->sier = p9_model.sier;
+	r->siar = p9_model.siar;
+	r->pc = instruction_pointer(regs);
+	r->pc_user = user_mode(regs);
+	if (what & P9_READ_SDAR)
+		r->sdar = p9_model.sdar;
+	if (what & P9_READ_MMCRA)
+		r->mmcra = p9_model.mmcra;
+	p9_model_access();
+	p9_model_access();
+	if (what & P9_READ_SDAR)
+		p9_model_access();
+	if (what & P9_READ_MMCRA)
+		p9_model_access();
 }
 
 static void p9_model_clear_sample(void)
@@ -330,6 +338,8 @@ static void p9_model_clear_sample(void)
 	p9_model.sier = 0;
 	p9_model.siar = 0;
 	p9_model.sdar = 0;
+	p9_model_access();
+	p9_model_access();
 	p9_model_access();
 }
 

@@ -385,6 +385,110 @@ static void p9k_mem_events(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+static void p9k_weight_attr(struct perf_event_attr *attr)
+{
+	attr->sample_type = PERF_SAMPLE_WEIGHT;
+}
+
+static void p9k_regs_intr_attr(struct perf_event_attr *attr)
+{
+	attr->sample_type = PERF_SAMPLE_REGS_INTR;
+	attr->sample_regs_intr = BIT_ULL(0);
+}
+
+static void p9k_addr_weight_attr(struct perf_event_attr *attr)
+{
+	attr->sample_type = PERF_SAMPLE_ADDR | PERF_SAMPLE_WEIGHT;
+}
+
+/*
+ * The register accesses of one interrupt that samples @ev: a user
+ * instruction of the task, whose SIER and SIAR the alert latched.
+ */
+static unsigned int p9k_sample_cost(struct kunit *test, struct perf_event *ev)
+{
+	int n = atomic_read(&p9k_nr_samples);
+	unsigned int before;
+
+	KUNIT_EXPECT_FALSE(test, IS_ERR(ev));
+	if (IS_ERR(ev))
+		return 0;
+	p9_model.pc = USER_IP;
+	p9_model.pr = true;
+	p9_model.latch.sier = P9_SIER_MSR_PR;
+	p9_model.latch.siar = USER_IP;
+	p9_model_count(0x10002, 150);
+	before = p9_model.accesses;
+	KUNIT_EXPECT_TRUE(test, p9_model_take_interrupt());
+	before = p9_model.accesses - before;
+	KUNIT_EXPECT_EQ(test, atomic_read(&p9k_nr_samples), n + 1);
+	perf_event_release_kernel(ev);
+	return before;
+}
+
+/*
+ * A sample costs at most 4 + n register accesses for n events: SIER,
+ * SIAR, the n counters read, the overflowed one written and MMCR0
+ * written to unfreeze; the alert froze the counters already (FCECE).
+ * SDAR is read only for a data address, MMCRA only for a weight or the
+ * interrupt registers.
+ */
+static void p9k_sample_accesses(struct kunit *test)
+{
+	struct perf_event *b;
+	unsigned int n;
+
+	n = p9k_sample_cost(test, p9k_open(0x10002, 100, NULL));
+	kunit_info(test, "register accesses for one sample of one event: %u", n);
+	KUNIT_EXPECT_LE(test, n, 5U);
+	b = p9k_open(P9K_B_CODE, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	n = p9k_sample_cost(test, p9k_open(0x10002, 100, NULL));
+	kunit_info(test, "register accesses for one sample of two events: %u", n);
+	KUNIT_EXPECT_LE(test, n, 6U);
+	perf_event_release_kernel(b);
+	n = p9k_sample_cost(test, p9k_open(0x10002, 100, p9k_addr_attr));
+	kunit_info(test, "with PERF_SAMPLE_ADDR: %u", n);
+	KUNIT_EXPECT_LE(test, n, 6U);
+	n = p9k_sample_cost(test, p9k_open(0x10002, 100, p9k_weight_attr));
+	kunit_info(test, "with PERF_SAMPLE_WEIGHT: %u", n);
+	KUNIT_EXPECT_LE(test, n, 6U);
+	n = p9k_sample_cost(test, p9k_open(0x10002, 100, p9k_regs_intr_attr));
+	kunit_info(test, "with PERF_SAMPLE_REGS_INTR: %u", n);
+	KUNIT_EXPECT_LE(test, n, 6U);
+	n = p9k_sample_cost(test, p9k_open(0x10002, 100, p9k_addr_weight_attr));
+	kunit_info(test, "with PERF_SAMPLE_ADDR and WEIGHT: %u", n);
+	KUNIT_EXPECT_LE(test, n, 7U);
+}
+
+/*
+ * A CPU-wide event's sample leaves no address behind, even a user one:
+ * no switch of the task's events clears SIER, SIAR and SDAR before
+ * another task runs.
+ */
+static void p9k_cpu_sample_regs_cleared(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type = p9_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.config = 0x10002,
+		.sample_period = 100,
+	};
+	struct perf_event *ev;
+
+	ev = perf_event_create_kernel_counter(&attr, raw_smp_processor_id(),
+					      NULL, p9k_overflow, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	p9_model.pc = USER_IP;
+	p9_model.pr = true;
+	p9_model.latch.sier = P9_SIER_MSR_PR;
+	p9_model.latch.siar = USER_IP;
+	p9k_count(0x10002, 150, 50);
+	KUNIT_EXPECT_EQ(test, atomic_read(&p9k_nr_samples), 1);
+	KUNIT_EXPECT_EQ(test, p9_model.sier | p9_model.siar | p9_model.sdar, 0ULL);
+	perf_event_release_kernel(ev);
+}
+
 /* An alert that latched a kernel sample, taken once the PMU is disabled */
 static void p9k_late_alert(void)
 {
@@ -433,6 +537,8 @@ static struct kunit_case power9_sample_model_cases[] = {
 	KUNIT_CASE(p9k_continuous_sdar_addr),
 	KUNIT_CASE(p9k_intr_regs_sier_mmcra),
 	KUNIT_CASE(p9k_sample_regs_cleared),
+	KUNIT_CASE(p9k_cpu_sample_regs_cleared),
+	KUNIT_CASE(p9k_sample_accesses),
 	KUNIT_CASE(p9k_sample_addr_zero),
 	KUNIT_CASE(p9k_user_sample_no_kernel_regs),
 	KUNIT_CASE(p9k_period_reload_inside_overflow),

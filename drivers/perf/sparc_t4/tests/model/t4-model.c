@@ -344,6 +344,7 @@ static u64 t4_model_read_pcr(unsigned int c)
 		return s->pcr[c];
 	value = t4_model.pcr[c];
 
+	t4_model.pcr_reads++;
 	pmu_model_nmi_access(&t4_model.nmi);
 	return value;
 }
@@ -397,6 +398,7 @@ static u64 t4_model_read_pic(unsigned int c)
 		return s->pic[c];
 	value = t4_model.pic[c];
 
+	t4_model.pic_reads++;
 	pmu_model_nmi_access(&t4_model.nmi);
 	return value;
 }

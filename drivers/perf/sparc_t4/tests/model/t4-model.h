@@ -36,6 +36,8 @@ enum t4_model_mode {
  * @reserved: the driver holds the counters
  * @pcr_writes: PCR writes per counter (hypervisor calls)
  * @pic_writes: PIC writes per counter
+ * @pcr_reads: PCR reads (hypervisor calls)
+ * @pic_reads: PIC reads
  * @traps: overflow traps delivered
  * @lost_traps: precise overflow traps the hardware dropped (PCR.ht set,
  *	or the strand hyperprivileged)
@@ -72,6 +74,8 @@ struct t4_model {
 	bool reserved;
 	unsigned int pcr_writes[T4_NUM_COUNTERS];
 	unsigned int pic_writes[T4_NUM_COUNTERS];
+	unsigned int pcr_reads;
+	unsigned int pic_reads;
 	unsigned int traps;
 	unsigned int lost_traps;
 	unsigned int ov_rewrites;

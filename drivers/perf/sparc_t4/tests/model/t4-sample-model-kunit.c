@@ -65,9 +65,63 @@ static void t4k_precise_samples(struct kunit *test)
 	perf_event_release_kernel(ev);
 }
 
+/* The PCR and PIC accesses so far: pcr, the PCR ones (hypervisor calls). */
+static unsigned int t4k_accesses(unsigned int *pcr)
+{
+	unsigned int c, pic = t4_model.pic_reads;
+
+	*pcr = t4_model.pcr_reads + t4_model_pcr_writes();
+	for (c = 0; c < T4_NUM_COUNTERS; c++)
+		pic += t4_model.pic_writes[c];
+	return *pcr + pic;
+}
+
+/*
+ * The trap of one sampling event among @n events: no more register work
+ * than the built-in sparc64 PMU's perf_event_nmi_handler() (6.12) does
+ * for n events, which writes every event's PCR, reads every PIC and
+ * writes the overflowed one's: n PCR accesses, 2n + 1 in all.
+ */
+static void t4k_sample_cost(struct kunit *test, unsigned int n)
+{
+	struct perf_event *ev[T4_NUM_COUNTERS];
+	unsigned int i, pcr, all, pcr0, all0;
+
+	ev[0] = t4k_open(T4_CONFIG(26, 0), 1000, NULL);
+	for (i = 1; i < n; i++)
+		ev[i] = t4k_open(T4_CONFIG(6, 0x01), 0, NULL);
+	for (i = 0; i < n; i++)
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	t4_model.pc = USER_IP;
+	t4_model_count(26, 0, 999);
+	all0 = t4k_accesses(&pcr0);
+	t4_model_count(26, 0, 1);
+	all = t4k_accesses(&pcr) - all0;
+	pcr -= pcr0;
+	KUNIT_EXPECT_EQ(test, atomic_read(&t4k_nr_samples), 1);
+	kunit_info(test, "one sample of %u events: %u accesses, %u of PCRs",
+		   n, all, pcr);
+	KUNIT_EXPECT_LE(test, pcr, n);
+	KUNIT_EXPECT_LE(test, all, 2 * n + 1);
+	t4_model_count(26, 0, 1000);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t4k_nr_samples), 2);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev[0]), 2000ULL);
+	for (i = 0; i < n; i++)
+		perf_event_release_kernel(ev[i]);
+	atomic_set(&t4k_nr_samples, 0);
+}
+
+static void t4k_sample_accesses(struct kunit *test)
+{
+	t4k_sample_cost(test, 1);
+	t4k_sample_cost(test, 2);
+	t4k_sample_cost(test, 4);
+}
+
 /*
  * A PCR write that overflows the PIC has ov set again by hardware: the
- * driver stops counting before it clears ov, so its writes never do.
+ * driver clears ov only with counting stopped or with the PIC just
+ * written far from its wrap, so its writes never do.
  */
 static void t4k_ov_rewrite(struct kunit *test)
 {
@@ -110,6 +164,7 @@ static void t4k_sl28_preload(struct kunit *test)
 }
 
 static struct kunit_case sparc_t4_sample_model_cases[] = {
+	KUNIT_CASE(t4k_sample_accesses),
 	KUNIT_CASE(t4k_samples),
 	KUNIT_CASE(t4k_skid_into_kernel),
 	KUNIT_CASE(t4k_precise_samples),

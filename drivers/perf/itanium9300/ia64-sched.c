@@ -542,6 +542,10 @@ VISIBLE_IF_KUNIT int ia64_schedule_counted(const struct ia64_event *evs,
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_schedule_counted);
 
+#if IS_ENABLED(CONFIG_ITANIUM9300_PMU_MODEL_KUNIT)
+DEFINE_PER_CPU(unsigned long, ia64_sched_steps);
+#endif
+
 /**
  * ia64_schedule() - place a group of events on the counters
  * @evs: the group's decoded events
@@ -559,7 +563,10 @@ int ia64_schedule(const struct ia64_event *evs, unsigned int n,
 		  struct ia64_schedule *s)
 {
 	unsigned int steps;
+	int ret;
 
-	return ia64_schedule_counted(evs, n, s, &steps);
+	ret = ia64_schedule_counted(evs, n, s, &steps);
+	ia64_sched_steps_add(steps);
+	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(ia64_schedule);

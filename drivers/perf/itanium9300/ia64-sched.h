@@ -5,6 +5,7 @@
 #ifndef _IA64_SCHED_H
 #define _IA64_SCHED_H
 
+#include <linux/percpu.h>
 #include <pmu-suite/itanium9300/regs.h>
 #include "ia64-event.h"
 
@@ -49,6 +50,25 @@ int ia64_schedule(const struct ia64_event *evs, unsigned int n,
 #if IS_ENABLED(CONFIG_KUNIT)
 int ia64_schedule_counted(const struct ia64_event *evs, unsigned int n,
 			  struct ia64_schedule *s, unsigned int *steps);
+#endif
+
+#if IS_ENABLED(CONFIG_ITANIUM9300_PMU_MODEL_KUNIT)
+/*
+ * ia64_schedule()'s steps (ia64_schedule_counted()) on each CPU, for the
+ * model tests' figures per rotation of the perf core. Only a kernel
+ * with the model tests built in has the counter, which they read there:
+ * the modules count nothing.
+ */
+DECLARE_PER_CPU(unsigned long, ia64_sched_steps);
+
+static inline void ia64_sched_steps_add(unsigned int steps)
+{
+	this_cpu_add(ia64_sched_steps, steps);
+}
+#else
+static inline void ia64_sched_steps_add(unsigned int steps)
+{
+}
 #endif
 
 #endif /* _IA64_SCHED_H */

@@ -83,6 +83,10 @@ u64 p9_l2l3_companion(const struct p9_event *ev)
 }
 EXPORT_SYMBOL_IF_KUNIT(p9_l2l3_companion);
 
+#if IS_ENABLED(CONFIG_POWER9_PMU_MODEL_KUNIT)
+DEFINE_PER_CPU(unsigned long, p9_sched_steps);
+#endif
+
 struct p9_search {
 	const struct p9_event *evs;
 	unsigned int n;
@@ -116,6 +120,7 @@ static bool p9_place(struct p9_search *st, unsigned int i)
 	const struct p9_event *ev = &st->evs[i];
 	u8 allowed, pmc, k;
 
+	p9_sched_step();
 	if (i == st->n)
 		return p9_leaf_ok(st);
 	allowed = st->alternatives ? p9_event_alt_pmcs(ev) :

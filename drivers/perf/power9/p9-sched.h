@@ -5,6 +5,7 @@
 #ifndef _P9_SCHED_H
 #define _P9_SCHED_H
 
+#include <linux/percpu.h>
 #include "p9-event.h"
 
 /**
@@ -36,5 +37,25 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 u8 p9_event_allowed_pmcs(const struct p9_event *ev);
 u8 p9_event_alt_pmcs(const struct p9_event *ev);
 u64 p9_l2l3_companion(const struct p9_event *ev);
+
+#if IS_ENABLED(CONFIG_POWER9_PMU_MODEL_KUNIT)
+/*
+ * The search's steps on each CPU, for the model tests' figures per
+ * rotation of the perf core (one step: one call of p9_place(), an event
+ * given its free PMCs in turn or a full placement checked). Only a
+ * kernel with the model tests built in has the counter, which they read
+ * there: the modules count nothing.
+ */
+DECLARE_PER_CPU(unsigned long, p9_sched_steps);
+
+static inline void p9_sched_step(void)
+{
+	this_cpu_inc(p9_sched_steps);
+}
+#else
+static inline void p9_sched_step(void)
+{
+}
+#endif
 
 #endif /* _P9_SCHED_H */

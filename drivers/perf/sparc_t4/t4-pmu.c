@@ -166,9 +166,14 @@ static void t4_move(void *priv, unsigned int to, unsigned int from)
 	cpu->dec[to] = cpu->dec[from];
 }
 
+#if IS_ENABLED(CONFIG_SPARC_T4_PMU_MODEL_KUNIT)
+DEFINE_PER_CPU(unsigned long, t4_sched_steps);
+#endif
+
 /* Any event counts on any counter: a set fits if there are enough. */
 static bool t4_fits(struct pmu_core *pc, void *priv, unsigned int n)
 {
+	t4_sched_step();
 	return n <= hweight32(t4_free_counters(pc));
 }
 
@@ -243,6 +248,7 @@ static void t4_assign(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		struct perf_event *event = pcpu->event[i];
 		int idx = (int)event->hw.last_tag - 1;
 
+		t4_sched_step();
 		WRITE_ONCE(event->hw.idx, -1);
 		if (cpu->dec[i].per_core && !core) {
 			placed |= BIT(i);
@@ -259,7 +265,10 @@ static void t4_assign(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 		struct perf_event *event = pcpu->event[i];
 		unsigned int left = free & ~taken, c;
 
-		if ((placed & BIT(i)) || !left)
+		if (placed & BIT(i))
+			continue;
+		t4_sched_step();
+		if (!left)
 			continue;
 		c = __ffs(left);
 		taken |= BIT(c);

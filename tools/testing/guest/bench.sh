@@ -385,7 +385,6 @@ echo "(cpu/instructions/ against power9/pm_run_inst_cmpl/; power9 has" \
 echo
 
 # --- 6. Scheduler steps --------------------------------------------------
-echo "Scheduler steps per rotation with 20 random catalogue events: not"
-echo "measured. The POWER9 scheduler (p9-sched.c) counts no steps, nor does"
-echo "the built-in PMU; only the Itanium scheduler's ia64_schedule_counted()"
-echo "does, for groups (ia64-sched-kunit.c), not for rotations."
+echo "Scheduler steps per rotation with 20 random catalogue events: counted"
+echo "on each PMU's register model (x86_64 KUnit), after this guest's"
+echo "figures; the built-in PMU's steps are not counted."

@@ -12,6 +12,7 @@
 #include <linux/bitfield.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite-test/rotation.h>
 
 #include "ia64k.h"
 
@@ -423,6 +424,42 @@ static void ia64k_multiplexes_l1d_sets(struct kunit *test)
 	pmu_model_expect_multiplexed(test, a, b);
 }
 
+/* Catalogue entry @i as perf stat -e itanium9300/alias/ opens it. */
+static struct perf_event *ia64k_open_catalogue(unsigned int i)
+{
+	return ia64k_open(ia64_catalogue[i].entry.config, 0);
+}
+
+static unsigned long ia64k_sched_steps(void)
+{
+	return this_cpu_read(ia64_sched_steps);
+}
+
+/*
+ * The scheduler's steps per rotation of 20 catalogue events, which
+ * `tools/testing/harness bench` prints. A step is as
+ * ia64_schedule_counted() counts it: one choice of the L2D sets PMC4 and
+ * PMC6 select, one search for an augmenting path, one counter (or event)
+ * it tries. The perf core schedules at every group it adds and once
+ * more when it enables the PMU; one search stays under 1,000 steps on
+ * the worst groups (ia64_sched_bounded()), and so does a whole rotation.
+ */
+static void ia64k_sched_steps_per_rotation(struct kunit *test)
+{
+	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	if (pmu_rotation_open(test, r, &ia64_pmu_core.pmu, IA64_CATALOGUE_NR,
+			      ia64k_open_catalogue))
+		pmu_rotation_run(test, r, ia64k_sched_steps);
+	else
+		KUNIT_FAIL(test, "%u events opened", r->nr);
+	pmu_rotation_report(test, r);
+	pmu_rotation_close(test, r);
+	KUNIT_EXPECT_GT(test, r->min, 0U);
+	KUNIT_EXPECT_LT(test, r->max, 1000U);
+}
+
 int ia64k_suite_init(struct kunit_suite *suite)
 {
 	pmu_model_steady_sample_rate();
@@ -446,6 +483,7 @@ static struct kunit_case itanium9300_pmu_model_cases[] = {
 	KUNIT_CASE(ia64k_refusals),
 	KUNIT_CASE(ia64k_other_thread_needs_privilege),
 	KUNIT_CASE(ia64k_multiplexes_l1d_sets),
+	KUNIT_CASE(ia64k_sched_steps_per_rotation),
 	KUNIT_CASE(ia64k_nmi_anywhere),
 	{}
 };

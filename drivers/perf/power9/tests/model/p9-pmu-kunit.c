@@ -13,7 +13,10 @@
 #include <linux/module.h>
 #include <linux/perf_event.h>
 
+#include <pmu-suite-test/rotation.h>
+
 #include "p9-catalogue.h"
+#include "p9-sched.h"
 #include "p9k.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -474,6 +477,49 @@ static void p9k_multiplexes(struct kunit *test)
 	pmu_model_expect_multiplexed(test, a, b);
 }
 
+/* Catalogue entry @i as perf stat -e power9/alias/ opens it. */
+static struct perf_event *p9k_open_catalogue(unsigned int i)
+{
+	u64 config = p9_catalogue[i].entry.config;
+
+	/* Not in events/ on the model's revision: perf would not name it. */
+	if (p9_event_restricted(config, p9_model_ops.pvr))
+		return ERR_PTR(-ENOENT);
+	return p9k_open(config, 0, NULL);
+}
+
+static unsigned long p9k_sched_steps(void)
+{
+	return this_cpu_read(p9_sched_steps);
+}
+
+/*
+ * The scheduler's steps per rotation of 20 catalogue events, which
+ * `tools/testing/harness bench` prints. A step is one call of
+ * p9_place(): an event given each free PMC it allows in turn, or a full
+ * placement checked against the L2/L3 rule; the pass over the events
+ * before the search is not counted. A rotation schedules at every group
+ * the perf core adds and once more when it enables the PMU, each time
+ * over at most six events; the whole rotation stays under the bound the
+ * Itanium scheduler keeps for one search, 1,000 steps.
+ */
+static void p9k_sched_steps_per_rotation(struct kunit *test)
+{
+	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	if (pmu_rotation_open(test, r, &p9_pmu_core.pmu, P9_CATALOGUE_NR,
+			      p9k_open_catalogue))
+		pmu_rotation_run(test, r, p9k_sched_steps);
+	else
+		KUNIT_FAIL(test, "%u events opened", r->nr);
+	pmu_rotation_report(test, r);
+	pmu_rotation_close(test, r);
+	/* Every rotation places events, with at least one step each. */
+	KUNIT_EXPECT_GT(test, r->min, 0U);
+	KUNIT_EXPECT_LT(test, r->max, 1000U);
+}
+
 /*
  * PM_CYC asked for as 0x1001e, with PMC1 taken: it counts on another PMC
  * with that PMC's code, all the time, beside the PMC1 event.
@@ -813,6 +859,7 @@ static struct kunit_case power9_pmu_model_cases[] = {
 	KUNIT_CASE(p9k_generic_event_files),
 	KUNIT_CASE(p9k_two_samplers_same_event),
 	KUNIT_CASE(p9k_multiplexes),
+	KUNIT_CASE(p9k_sched_steps_per_rotation),
 	KUNIT_CASE(p9k_alternative_counts),
 	KUNIT_CASE(p9k_stopped_counter_stays_quiet),
 	KUNIT_CASE(p9k_switch_only_freezes),

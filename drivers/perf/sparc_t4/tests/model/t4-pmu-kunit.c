@@ -12,6 +12,7 @@
 #include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
+#include <pmu-suite-test/rotation.h>
 
 #include "t4k.h"
 
@@ -228,6 +229,41 @@ static void t4k_multiplexes(struct kunit *test)
 	}
 	for (i = 0; i < 5; i++)
 		perf_event_release_kernel(ev[i]);
+}
+
+/* Catalogue entry @i as perf stat -e sparc_t4/alias/ opens it. */
+static struct perf_event *t4k_open_catalogue(unsigned int i)
+{
+	return t4k_open(t4_catalogue[i].entry.config, 0, NULL);
+}
+
+static unsigned long t4k_sched_steps(void)
+{
+	return this_cpu_read(t4_sched_steps);
+}
+
+/*
+ * The counter assignment's steps per rotation of 20 catalogue events,
+ * which `tools/testing/harness bench` prints. A step is one set checked
+ * against the free counters (t4_fits(), at each group the perf core adds:
+ * at most four that fit and one that does not) or one event looked at by
+ * a pass of t4_assign() when the PMU is enabled (two passes over at most
+ * four events): never more than 13.
+ */
+static void t4k_sched_steps_per_rotation(struct kunit *test)
+{
+	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	if (pmu_rotation_open(test, r, &t4_pmu_core.pmu, T4_CATALOGUE_NR,
+			      t4k_open_catalogue))
+		pmu_rotation_run(test, r, t4k_sched_steps);
+	else
+		KUNIT_FAIL(test, "%u events opened", r->nr);
+	pmu_rotation_report(test, r);
+	pmu_rotation_close(test, r);
+	KUNIT_EXPECT_GT(test, r->min, 0U);
+	KUNIT_EXPECT_LE(test, r->max, 1U + 3U * T4_NUM_COUNTERS);
 }
 
 /*
@@ -652,6 +688,7 @@ static struct kunit_case sparc_t4_pmu_model_cases[] = {
 	KUNIT_CASE(t4k_privilege_filters),
 	KUNIT_CASE(t4k_four_at_once),
 	KUNIT_CASE(t4k_multiplexes),
+	KUNIT_CASE(t4k_sched_steps_per_rotation),
 	KUNIT_CASE(t4k_watchdog_counter),
 	KUNIT_CASE(t4k_format_files),
 	KUNIT_CASE(t4k_events_files),

@@ -89,6 +89,17 @@ def columns(text):
     return len(text.expandtabs(8))
 
 
+def sys_mapfile(model):
+    """The mapfile.csv of a perf JSON architecture directory whose only
+    model, @model, is in sys/: perf builds no JSON for an architecture
+    without one, and needs no CPUID row for sys/ (rows beginning with #
+    are comments to jevents)."""
+    return ('Family-model,Version,Filename,EventType\n'
+            '# No CPUID: perf matches the events and metrics of %s/sys to\n'
+            '# the PMUs by their sysfs identifier (the JSON\'s Compat).\n'
+            % model)
+
+
 def json_text(obj):
     """Stable JSON text: what every generated or curated JSON file looks like."""
     return json.dumps(obj, indent=2, ensure_ascii=False) + '\n'

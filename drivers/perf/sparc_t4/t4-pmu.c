@@ -344,6 +344,7 @@ static const struct pmu_core_ops t4_core_ops = {
 	.max_precise	= 3,
 	.release_extra	= t4_release_extra,
 	.caps_name	= "SPARC T4",
+	.identifier	= T4_PMU_IDENTIFIER,
 };
 
 /**

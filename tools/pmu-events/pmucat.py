@@ -105,6 +105,21 @@ def json_text(obj):
     return json.dumps(obj, indent=2, ensure_ascii=False) + '\n'
 
 
+def perf_json_text(obj):
+    """json_text() of perf JSON: jevents copies every event into a C
+    comment, which a "*/" in a description would end (the manual's
+    "SnpInv*/Cmp_FwdInv*"), so it is written "* /"."""
+    def fix(o):
+        if isinstance(o, str):
+            return o.replace('*/', '* /')
+        if isinstance(o, list):
+            return [fix(v) for v in o]
+        if isinstance(o, dict):
+            return {k: fix(v) for k, v in o.items()}
+        return o
+    return json_text(fix(obj))
+
+
 def load_json(path):
     with open(path, encoding='utf-8') as f:
         return json.load(f)

@@ -586,14 +586,14 @@ def main(argv=None):
     out.write(C_DIR + '/ia64-catalogue.c', gen_source(core, unc))
     evs = perf_core(core)
     evs.update(perf_uncore(unc))
-    files.update(('%s/%s.json' % (JSON_DIR, name), pmucat.json_text(e))
+    files.update(('%s/%s.json' % (JSON_DIR, name), pmucat.perf_json_text(e))
                  for name, e in evs.items())
     for rel in sorted(files):
         out.write(rel, files[rel])
     out.write(os.path.dirname(os.path.dirname(JSON_DIR)) + '/mapfile.csv',
               pmucat.sys_mapfile('itanium9300'))
     out.write(JSON_DIR + '/metrics.json',
-              pmucat.json_text(perf_metrics(core, metrics)))
+              pmucat.perf_json_text(perf_metrics(core, metrics)))
     return out.finish()
 
 

@@ -367,7 +367,8 @@ def main(argv=None):
     out.write(C_DIR + '/t4-catalogue.h', gen_header(core, dram))
     out.write(C_DIR + '/t4-catalogue.c', gen_source(core, dram))
     for topic, events in sorted(gen_json(core, dram).items()):
-        out.write('%s/%s.json' % (JSON_DIR, topic), pmucat.json_text(events))
+        out.write('%s/%s.json' % (JSON_DIR, topic),
+                  pmucat.perf_json_text(events))
     out.write(os.path.dirname(os.path.dirname(JSON_DIR)) + '/mapfile.csv',
               pmucat.sys_mapfile('sparc_t4'))
     cpustat = pmucat.load_json(os.path.join(HERE, 'curation.json'))['cpustat']

@@ -146,7 +146,8 @@ grep -m 1 -A 1 '^  rbox.mm_ncb_anyint' /tmp/perf-suite.list |
 	sed 's/^ */model: ia64: perf list: /'
 for ev in rbox.mm_ncb_anyint,port=8 mm=1,mm_flit=1,match=0x1900,mask=0x1f80,port=8; do
 	/suite/perf-suite stat -vv -a -x, -e "itanium9300_rbox/$ev/" -- $SPIN 100 2>&1 |
-		grep -E '^ +(type|config|config1|config2) ' >"/tmp/attr.${ev%%,*}"
+		grep -E '^ +(type|config|\{ bp_addr, config1 \}|\{ bp_len, config2 \}) ' \
+			>"/tmp/attr.${ev%%,*}"
 done
 echo "model: ia64: rbox.mm_ncb_anyint,port=8 opens as" $(cat /tmp/attr.rbox.mm_ncb_anyint)
 check "ia64: the JSON's rbox.mm_ncb_anyint opens as mm=1,mm_flit=1,match=0x1900,mask=0x1f80" \

@@ -14,7 +14,7 @@ json_descs itanium9300 ia64 itanium9300 Itanium-9300
 grep -m 1 -A 1 '^  hpw_data_references' /tmp/perf-suite.list |
 	sed 's/^ */model: ia64: perf list: /'
 /suite/perf-suite stat -M ia64_ipc -o /tmp/metric.out -- $SPIN 300 >/dev/null 2>&1
-sed -n 's/^ */model: ia64: perf stat -M ia64_ipc: /p' /tmp/metric.out | grep ia64_
+sed -n '/ia64_ipc/s/^ */model: ia64: perf stat -M ia64_ipc: /p' /tmp/metric.out
 ipc=$(sed -n 's/.*# *\([0-9.]*\) *ia64_ipc.*/\1/p' /tmp/metric.out)
 check_ratio "ia64: perf stat -M ia64_ipc evaluates to 1 (within 5%)" "${ipc:-0}" 1 5
 

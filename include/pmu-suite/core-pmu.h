@@ -185,6 +185,9 @@ struct pmu_core_sample {
  * @branches: caps/branches (branch stack depth), 0 for none
  * @caps_name: optional; caps/pmu_name, the processor as its maker names
  *	it (the built-in PMUs' convention: POWER9's is "POWER9")
+ * @identifier: optional; the PMU's sysfs identifier, which perf matches
+ *	against the "Compat" of the JSON of its sys tables (the generated
+ *	catalogue header's, the same string as its JSON's)
  */
 /*
  * What a checked event asks of the framework (pmu_core_ops.check):
@@ -242,6 +245,7 @@ struct pmu_core_ops {
 	unsigned int max_precise;
 	unsigned int branches;
 	const char *caps_name;
+	const char *identifier;
 };
 
 /**
@@ -314,7 +318,7 @@ struct pmu_core_backend {
  * @active: events that hold the reservation
  * @format_group: format/
  * @events_group: events/ of the catalogue
- * @groups: format/, events/, caps/ and NULL
+ * @groups: format/, events/, caps/, the identifier and NULL
  * @updates: events/ of the generic events and the driver's own, and NULL
  *	(perf merges these into events/: pmu.attr_update)
  * @caps_group: caps/ with the framework's attributes and the driver's
@@ -330,7 +334,7 @@ struct pmu_core {
 	int active;
 	struct attribute_group format_group;
 	struct attribute_group events_group;
-	const struct attribute_group *groups[4];
+	const struct attribute_group *groups[5];
 	const struct attribute_group *updates[3];
 	struct attribute_group caps_group;
 	struct attribute *caps_attrs[5];

@@ -54,6 +54,9 @@ struct pmu_uncore_set;
  *	catalogue's list), NULL-terminated
  * @event_show: optional; print the events/ file of @id (default
  *	"event=0x<id>")
+ * @identifier: optional; the PMU's sysfs identifier, which perf matches
+ *	against the "Compat" of the JSON of its sys tables (the generated
+ *	catalogue header's, the same string as its JSON's)
  */
 struct pmu_uncore_ops {
 	int (*init)(struct pmu_uncore *pu, struct perf_event *event,
@@ -66,6 +69,7 @@ struct pmu_uncore_ops {
 	struct attribute **format;
 	struct attribute **events;
 	ssize_t (*event_show)(struct pmu_uncore *pu, u64 id, char *page);
+	const char *identifier;
 };
 
 /**
@@ -87,7 +91,8 @@ struct pmu_uncore_timer {
  * @ops: the driver's hooks
  * @format_group: format/
  * @events_group: events/
- * @groups: format/, events/, the cpumask attribute and NULL
+ * @groups: format/, events/, the cpumask and identifier attributes and
+ *	NULL
  * @registered: registered with perf
  */
 struct pmu_uncore {

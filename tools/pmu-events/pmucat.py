@@ -89,9 +89,35 @@ def columns(text):
     return len(text.expandtabs(8))
 
 
+def sys_mapfile(model):
+    """The mapfile.csv of a perf JSON architecture directory whose only
+    model, @model, is in sys/: perf builds no JSON for an architecture
+    without one, and needs no CPUID row for sys/ (rows beginning with #
+    are comments to jevents)."""
+    return ('Family-model,Version,Filename,EventType\n'
+            '# No CPUID: perf matches the events and metrics of %s/sys to\n'
+            '# the PMUs by their sysfs identifier (the JSON\'s Compat).\n'
+            % model)
+
+
 def json_text(obj):
     """Stable JSON text: what every generated or curated JSON file looks like."""
     return json.dumps(obj, indent=2, ensure_ascii=False) + '\n'
+
+
+def perf_json_text(obj):
+    """json_text() of perf JSON: jevents copies every event into a C
+    comment, which a "*/" in a description would end (the manual's
+    "SnpInv*/Cmp_FwdInv*"), so it is written "* /"."""
+    def fix(o):
+        if isinstance(o, str):
+            return o.replace('*/', '* /')
+        if isinstance(o, list):
+            return [fix(v) for v in o]
+        if isinstance(o, dict):
+            return {k: fix(v) for k, v in o.items()}
+        return o
+    return json_text(fix(obj))
 
 
 def load_json(path):

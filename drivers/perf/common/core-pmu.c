@@ -1011,6 +1011,36 @@ static ssize_t pmu_name_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(pmu_name);
 
+/*
+ * identifier: perf gives the PMU the events and metrics of the JSON whose
+ * "Compat" matches it, on any architecture (a sys table): the suite's
+ * JSON reaches perf on processors perf has no CPUID for.
+ */
+static ssize_t identifier_show(struct device *dev,
+			       struct device_attribute *attr, char *page)
+{
+	return sysfs_emit(page, "%s\n", pmu_core_of_dev(dev)->ops->identifier);
+}
+static DEVICE_ATTR_RO(identifier);
+
+static struct attribute *pmu_core_id_attrs[] = {
+	&dev_attr_identifier.attr,
+	NULL
+};
+
+static umode_t pmu_core_id_visible(struct kobject *kobj, struct attribute *attr,
+				   int i)
+{
+	struct device *dev = kobj_to_dev(kobj);
+
+	return pmu_core_of_dev(dev)->ops->identifier ? attr->mode : 0;
+}
+
+static const struct attribute_group pmu_core_id_group = {
+	.attrs		= pmu_core_id_attrs,
+	.is_visible	= pmu_core_id_visible,
+};
+
 static void pmu_core_init_caps(struct pmu_core *pc)
 {
 	unsigned int n = 0;
@@ -1206,7 +1236,8 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	};
 	pc->groups[1] = &pc->events_group;
 	pc->groups[2] = &pc->caps_group;
-	pc->groups[3] = NULL;
+	pc->groups[3] = &pmu_core_id_group;
+	pc->groups[4] = NULL;
 	pc->updates[0] = &pmu_core_generic_group;
 	pc->updates[1] = ops->extra_events;
 	pc->updates[2] = NULL;

@@ -260,13 +260,35 @@ static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(cpumask);
 
+/* identifier: what perf matches the "Compat" of sys JSON against */
+static ssize_t identifier_show(struct device *dev,
+			       struct device_attribute *attr, char *page)
+{
+	struct pmu_uncore *pu = to_pmu_uncore(dev_get_drvdata(dev));
+
+	return sysfs_emit(page, "%s\n", pu->ops->identifier);
+}
+static DEVICE_ATTR_RO(identifier);
+
 static struct attribute *pmu_uncore_attrs[] = {
 	&dev_attr_cpumask.attr,
+	&dev_attr_identifier.attr,
 	NULL
 };
 
+static umode_t pmu_uncore_attr_visible(struct kobject *kobj,
+				       struct attribute *attr, int i)
+{
+	struct pmu_uncore *pu = to_pmu_uncore(dev_get_drvdata(kobj_to_dev(kobj)));
+
+	if (attr == &dev_attr_identifier.attr && !pu->ops->identifier)
+		return 0;
+	return attr->mode;
+}
+
 static const struct attribute_group pmu_uncore_attr_group = {
-	.attrs = pmu_uncore_attrs,
+	.attrs		= pmu_uncore_attrs,
+	.is_visible	= pmu_uncore_attr_visible,
 };
 
 /* events/: the driver prints an event's file from its id */

@@ -19,6 +19,9 @@
 #define IA64_CONFIG(code, umask)	((u64)(code) << __bf_shf(IA64_CFG_ES) | \
 					 (u64)(umask) << __bf_shf(IA64_CFG_UMASK))
 
+/* The PMUs' sysfs identifier, the perf JSON's "Compat" */
+#define IA64_PMU_IDENTIFIER	"Itanium-9300"
+
 /* ia64_catalogue_event.flags */
 #define IA64_EV_IAR		BIT(0)	/* instruction address range qualification */
 #define IA64_EV_DAR		BIT(1)	/* data address range qualification */

@@ -499,6 +499,7 @@ static const struct pmu_core_ops ia64_core_ops = {
 	.branches	= IA64_ETB_ENTRIES / 2,
 	.max_precise	= 2,
 	.caps_name	= "Itanium 9300",
+	.identifier	= IA64_PMU_IDENTIFIER,
 };
 
 /**

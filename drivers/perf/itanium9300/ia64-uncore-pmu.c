@@ -449,6 +449,7 @@ static ssize_t unc_event_show(struct pmu_uncore *pu, u64 id, char *page)
 		.format		= ia64_unc_##b##_format_attrs,		\
 		.events		= ia64_unc_##b##_event_attrs,		\
 		.event_show	= unc_event_show,			\
+		.identifier	= IA64_PMU_IDENTIFIER,			\
 	},								\
 	.program = unc_program_##b,					\
 }

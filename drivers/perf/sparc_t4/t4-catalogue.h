@@ -21,6 +21,9 @@
 #define T4_CONFIG_SL(config)	FIELD_GET(T4_RAW_SL, config)
 #define T4_CONFIG_MASK(config)	FIELD_GET(T4_RAW_MASK, config)
 
+/* The PMUs' sysfs identifier, the perf JSON's "Compat" */
+#define T4_PMU_IDENTIFIER	"SPARC-T4"
+
 /* t4_catalogue_event.flags */
 #define T4_EV_PRECISE		BIT(0)	/* overflow raises precise_performance_event */
 #define T4_EV_STRAND		BIT(1)	/* counts for its virtual processor only */

@@ -167,6 +167,7 @@ static const struct pmu_uncore_ops t4_dram_uncore_ops = {
 	.update		= t4_dram_update,
 	.format		= t4_dram_format_attrs,
 	.events		= t4_dram_event_attrs,
+	.identifier	= T4_PMU_IDENTIFIER,
 };
 
 static int t4_dram_package_of(unsigned int cpu)

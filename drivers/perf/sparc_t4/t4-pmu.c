@@ -467,6 +467,7 @@ static const struct pmu_core_ops t4_core_ops = {
 	.overflowed	= t4_overflowed,
 	.release_extra	= t4_release_extra,
 	.caps_name	= "SPARC T4",
+	.identifier	= T4_PMU_IDENTIFIER,
 };
 
 /**

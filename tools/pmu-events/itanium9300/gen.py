@@ -7,7 +7,8 @@ Output:
   drivers/perf/itanium9300/ia64-fields.h, ia64-fields.c (from fields.json:
     the config fields' masks and the format/ attribute arrays)
   drivers/perf/itanium9300/ia64-catalogue.h, ia64-catalogue.c
-  tools/perf/pmu-events/arch/ia64/itanium9300/<topic>.json, metrics.json
+  tools/perf/pmu-events/arch/ia64/itanium9300/sys/<topic>.json,
+    metrics.json, and arch/ia64/mapfile.csv, which names no CPUID
 
 perf_event_attr.config layout of the core PMU follows the PMC register
 (Table 3-5), so that the driver can copy the fields:
@@ -16,11 +17,18 @@ perf_event_attr.config layout of the core PMU follows the PMC register
 so config = code << 8 | umask << 16.  The perf JSON carries the code as
 "EventCode" and the unit mask as "UMask".
 
-Uncore boxes (Units "bbox", "rbox", "zbox"): B-Box and Z-Box events and
+Uncore boxes (Units "itanium9300_bbox", "_rbox", "_zbox"): B-Box and Z-Box events and
 the R-Box QLX events take their event code as "EventCode"; R-Box RIX
 events are IPERF register bit fields and are given as "ConfigCode", the
 field value shifted into place.  RIX events whose field value is chosen
 by the user (the "0xX" rows) are in the C tables only.
+
+perf finds the JSON by the PMUs' sysfs "identifier" (IDENTIFIER, in the
+catalogue header for the driver), which every event and metric names as
+its "Compat": perf's tables of a sys/ directory are matched that way, not
+by CPUID, so any perf built with them finds them on any architecture.
+The events' "Unit" is the PMU's name: "itanium9300", and
+"itanium9300_<box>" for the uncore boxes.
 
   gen.py          write the generated files
   gen.py --check  fail if a generated file is stale
@@ -39,7 +47,10 @@ import pmucat  # noqa: E402
 from extract import TERM_RE  # noqa: E402
 
 C_DIR = 'drivers/perf/itanium9300'
-JSON_DIR = 'tools/perf/pmu-events/arch/ia64/itanium9300'
+JSON_DIR = 'tools/perf/pmu-events/arch/ia64/itanium9300/sys'
+# The sysfs identifier of the driver's PMUs and the JSON's "Compat".
+IDENTIFIER = 'Itanium-9300'
+PMU_NAME = 'itanium9300'
 TOOL = 'tools/pmu-events/itanium9300/gen.py'
 SOURCE = 'tools/pmu-events/itanium9300/events.json, metrics.json and ' \
          'uncore.json'
@@ -246,6 +257,9 @@ def gen_header(core, unc):
 #define IA64_CONFIG(code, umask)\t((u64)(code) << __bf_shf(IA64_CFG_ES) | \\
 \t\t\t\t\t (u64)(umask) << __bf_shf(IA64_CFG_UMASK))
 
+/* The PMUs' sysfs identifier, the perf JSON's "Compat" */
+#define IA64_PMU_IDENTIFIER\t"%(ident)s"
+
 /* ia64_catalogue_event.flags */
 #define IA64_EV_IAR\t\tBIT(0)\t/* instruction address range qualification */
 #define IA64_EV_DAR\t\tBIT(1)\t/* data address range qualification */
@@ -315,7 +329,7 @@ struct ia64_uncore_event {
 %(box_decl)s
 %(events)s
 #endif /* _IA64_CATALOGUE_H */
-''' % {'ns': NO_SET,
+''' % {'ns': NO_SET, 'ident': IDENTIFIER,
        'nr': nrows, 'nsorted': len(rows_by_config(core)),
        'box_nr': box_nr,
        'box_decl': box_decl + pmucat.events_decls(
@@ -470,6 +484,8 @@ def perf_core(core):
             }
             if umask:
                 j['UMask'] = '0x%x' % umask
+            j['Unit'] = PMU_NAME
+            j['Compat'] = IDENTIFIER
             files.setdefault(t, []).append(j)
     return files
 
@@ -493,7 +509,8 @@ def perf_uncore(unc):
                 j['EventCode'] = '0x%x' % code
             j['EventName'] = ev['alias']
             j['PublicDescription'] = ev.get('definition', ev['description'])
-            j['Unit'] = b['box']
+            j['Unit'] = '%s_%s' % (PMU_NAME, b['box'])
+            j['Compat'] = IDENTIFIER
             out.append(j)
         if b['box'] == 'rbox':
             out.extend(perf_rbox_mm(unc))
@@ -516,7 +533,8 @@ def perf_rbox_mm(unc):
             'PublicDescription': '%s Counted by a match/mask set of the '
                                  'port (Table 5-36), one per packet.'
                                  % ev['description'],
-            'Unit': 'rbox',
+            'Unit': PMU_NAME + '_rbox',
+            'Compat': IDENTIFIER,
         })
     return out
 
@@ -549,6 +567,7 @@ def perf_metrics(core, metrics):
             'MetricExpr': TERM_RE.sub(sub, m['equation']),
             'MetricGroup': m['category'],
             'MetricName': metric_alias(m['name']),
+            'Compat': IDENTIFIER,
         })
     return out
 
@@ -567,12 +586,14 @@ def main(argv=None):
     out.write(C_DIR + '/ia64-catalogue.c', gen_source(core, unc))
     evs = perf_core(core)
     evs.update(perf_uncore(unc))
-    files.update(('%s/%s.json' % (JSON_DIR, name), pmucat.json_text(e))
+    files.update(('%s/%s.json' % (JSON_DIR, name), pmucat.perf_json_text(e))
                  for name, e in evs.items())
     for rel in sorted(files):
         out.write(rel, files[rel])
+    out.write(os.path.dirname(os.path.dirname(JSON_DIR)) + '/mapfile.csv',
+              pmucat.sys_mapfile('itanium9300'))
     out.write(JSON_DIR + '/metrics.json',
-              pmucat.json_text(perf_metrics(core, metrics)))
+              pmucat.perf_json_text(perf_metrics(core, metrics)))
     return out.finish()
 
 

@@ -7,7 +7,8 @@ Output:
   drivers/perf/sparc_t4/t4-fields.h, t4-fields.c (from fields.json: the
     config fields' masks and the format/ attribute arrays)
   drivers/perf/sparc_t4/t4-catalogue.h, t4-catalogue.c
-  tools/perf/pmu-events/arch/sparc/sparc_t4/<topic>.json
+  tools/perf/pmu-events/arch/sparc/sparc_t4/sys/<topic>.json, and
+    arch/sparc/mapfile.csv, which names no CPUID
   Documentation/admin-guide/perf/sparc-t4-events.rst (the name table)
 
 perf_event_attr.config layout of the "sparc_t4" PMU (fields.json):
@@ -18,6 +19,11 @@ and mask as "UMask", which perf turns into event=<sl>,umask=<mask>.
 
 The "sparc_t4_dram" PMU takes the DRAM_PERF_CTL_REG select code in
 config:0-3 ("EventCode" in the JSON).  The layout is fields.json's.
+
+perf finds the JSON by the PMUs' sysfs "identifier" (IDENTIFIER, in the
+catalogue header for the driver), which every event names as its
+"Compat": perf's tables of a sys/ directory are matched that way, not by
+CPUID, so any perf built with them finds the events on any architecture.
 
   gen.py          write the generated files
   gen.py --check  fail if a generated file is stale
@@ -34,7 +40,9 @@ sys.path.insert(0, os.path.dirname(HERE))
 import pmucat  # noqa: E402
 
 C_DIR = 'drivers/perf/sparc_t4'
-JSON_DIR = 'tools/perf/pmu-events/arch/sparc/sparc_t4'
+JSON_DIR = 'tools/perf/pmu-events/arch/sparc/sparc_t4/sys'
+# The sysfs identifier of the driver's PMUs and the JSON's "Compat".
+IDENTIFIER = 'SPARC-T4'
 RST = 'Documentation/admin-guide/perf/sparc-t4-events.rst'
 TOOL = 'tools/pmu-events/sparc_t4/gen.py'
 SOURCE = 'tools/pmu-events/sparc_t4/events.json and dram.json'
@@ -150,6 +158,9 @@ def gen_header(core, dram):
 #define T4_CONFIG_SL(config)\tFIELD_GET(T4_RAW_SL, config)
 #define T4_CONFIG_MASK(config)\tFIELD_GET(T4_RAW_MASK, config)
 
+/* The PMUs' sysfs identifier, the perf JSON's "Compat" */
+#define T4_PMU_IDENTIFIER\t"%(ident)s"
+
 /* t4_catalogue_event.flags */
 #define T4_EV_PRECISE\t\tBIT(0)\t/* overflow raises precise_performance_event */
 #define T4_EV_STRAND\t\tBIT(1)\t/* counts for its virtual processor only */
@@ -199,7 +210,7 @@ const struct t4_sl_group *t4_sl_group_find(unsigned int sl);
 bool t4_mask_valid(unsigned int sl, unsigned int mask);
 %(decls)s
 #endif /* _SPARC_T4_CATALOGUE_H */
-''' % {'ne': ne, 'ng': ng, 'nd': nd,
+''' % {'ne': ne, 'ng': ng, 'nd': nd, 'ident': IDENTIFIER,
        'decls': pmucat.events_decls(['t4_event_attrs',
                                      't4_dram_event_attrs'])}
 
@@ -292,6 +303,7 @@ def perf_event(core, e):
     if mask:
         ev['UMask'] = '0x%x' % mask
     ev['Unit'] = 'sparc_t4'
+    ev['Compat'] = IDENTIFIER
     return ev
 
 
@@ -311,6 +323,7 @@ def gen_json(core, dram):
         'EventName': d['alias'],
         'PublicDescription': d['description'],
         'Unit': 'sparc_t4_dram',
+        'Compat': IDENTIFIER,
     } for d in dram['events']]
     return files
 
@@ -358,7 +371,10 @@ def main(argv=None):
     out.write(C_DIR + '/t4-catalogue.h', gen_header(core, dram))
     out.write(C_DIR + '/t4-catalogue.c', gen_source(core, dram))
     for topic, events in sorted(gen_json(core, dram).items()):
-        out.write('%s/%s.json' % (JSON_DIR, topic), pmucat.json_text(events))
+        out.write('%s/%s.json' % (JSON_DIR, topic),
+                  pmucat.perf_json_text(events))
+    out.write(os.path.dirname(os.path.dirname(JSON_DIR)) + '/mapfile.csv',
+              pmucat.sys_mapfile('sparc_t4'))
     cpustat = pmucat.load_json(os.path.join(HERE, 'curation.json'))['cpustat']
     out.write(RST, gen_rst(core, cpustat['events']))
     return out.finish()

@@ -238,7 +238,7 @@ class Ia64Catalogue(unittest.TestCase):
         j = js['rbox.mm_drs_anydatac']
         self.assertEqual(int(j['ConfigCode'], 16), 1 << 37 | 1 << 38)
         self.assertEqual(j['Filter'], 'match=0x1c00,mask=0x1f80')
-        self.assertEqual(j['Unit'], 'rbox')
+        self.assertEqual(j['Unit'], 'itanium9300_rbox')
 
     def test_uncore_subctl_column_and_eot(self):
         """The stray '1' of Table 5-22's SubCtl Dep? column is no CTL2
@@ -297,6 +297,27 @@ class Ia64Catalogue(unittest.TestCase):
         self.assertEqual(sum(v == 'IA64_EV_IBRP0_1' for v in names.values()), 4)
         metrics = gen.perf_metrics(self.core, {'metrics': self.metrics})
         self.assertEqual(len(metrics), 63)
+
+    def test_json_compat(self):
+        """perf finds the JSON by the PMUs' sysfs identifier: in sys/,
+        every event and metric has the header's identifier as Compat, and
+        each event the name of its PMU as Unit."""
+        gen = module('gen')
+        self.assertTrue(gen.JSON_DIR.endswith('/sys'))
+        header = gen.gen_header(self.core, self.uncore)
+        ident = re.search(r'^#define IA64_PMU_IDENTIFIER\t"([^"]+)"$',
+                          header, re.M).group(1)
+        self.assertEqual(ident, gen.IDENTIFIER)
+        files = gen.perf_core(self.core)
+        files.update(gen.perf_uncore(self.uncore))
+        for name, evs in files.items():
+            pmu = ('itanium9300_' + name[len('uncore-'):]
+                   if name.startswith('uncore-') else 'itanium9300')
+            for e in evs:
+                self.assertEqual((e['Unit'], e['Compat']), (pmu, ident),
+                                 e['EventName'])
+        metrics = gen.perf_metrics(self.core, {'metrics': self.metrics})
+        self.assertTrue(all(m['Compat'] == ident for m in metrics))
 
     def test_event_defines(self):
         gen = module('gen')

@@ -219,6 +219,14 @@ class T4Catalogue(unittest.TestCase):
         self.assertTrue(all(e['Unit'] == 'sparc_t4_dram'
                             for e in files['memory']))
         self.assertEqual(len(files['memory']), 13)
+        # perf finds the JSON (in sys/) by the PMUs' sysfs identifier:
+        # the header's, every event's Compat.
+        self.assertTrue(gen.JSON_DIR.endswith('/sys'))
+        ident = re.search(r'^#define T4_PMU_IDENTIFIER\t"([^"]+)"$',
+                          gen.gen_header(self.core, self.dram), re.M).group(1)
+        self.assertEqual(ident, gen.IDENTIFIER)
+        self.assertTrue(all(e['Compat'] == ident
+                            for v in files.values() for e in v))
 
     def run_tool(self, name):
         return subprocess.run([sys.executable, os.path.join(T4, name),

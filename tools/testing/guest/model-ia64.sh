@@ -7,6 +7,17 @@ check "ia64: itanium9300 registered" test -d /sys/bus/event_source/devices/itani
 
 list_aliases itanium9300 ia64 100
 
+# The suite's perf finds the Itanium JSON by the PMUs' identifier, and
+# evaluates its metrics: every event of the model counts once a
+# nanosecond, so instructions per cycle is 1.
+json_descs itanium9300 ia64 itanium9300 Itanium-9300
+grep -m 1 -A 1 '^  hpw_data_references' /tmp/perf-suite.list |
+	sed 's/^ */model: ia64: perf list: /'
+/suite/perf-suite stat -M ia64_ipc -o /tmp/metric.out -- $SPIN 300 >/dev/null 2>&1
+sed -n '/ia64_ipc/s/^ */model: ia64: perf stat -M ia64_ipc: /p' /tmp/metric.out
+ipc=$(sed -n 's/.*# *\([0-9.]*\) *ia64_ipc.*/\1/p' /tmp/metric.out)
+check_ratio "ia64: perf stat -M ia64_ipc evaluates to 1 (within 5%)" "${ipc:-0}" 1 5
+
 # Every alias opens and counts, all at once, multiplexed over PMC4-15.
 count_aliases itanium9300 /tmp/itanium9300.aliases '' $SPIN 3000
 sed 's/^/  did not count: /' /tmp/itanium9300.aliases.left
@@ -124,6 +135,23 @@ for box in bbox zbox rbox; do
 	check "ia64: a sampling $pmu event is refused with perf's EINVAL text" sh -c \
 		"grep -q 'returned with 22 (Invalid argument)' /tmp/box.out && ! perf script -i /tmp/box.data 2>/dev/null | grep -q ."
 done
+
+# The boxes' JSON in the suite's perf. A match/mask name of Table 5-36
+# (rbox.mm_*: a "Filter" of match and mask) opens as the same
+# perf_event_attr as its terms written out.
+for box in bbox zbox rbox; do
+	json_descs itanium9300_$box ia64 itanium9300_$box Itanium-9300
+done
+grep -m 1 -A 1 '^  rbox.mm_ncb_anyint' /tmp/perf-suite.list |
+	sed 's/^ */model: ia64: perf list: /'
+for ev in rbox.mm_ncb_anyint,port=8 mm=1,mm_flit=1,match=0x1900,mask=0x1f80,port=8; do
+	/suite/perf-suite stat -vv -a -x, -e "itanium9300_rbox/$ev/" -- $SPIN 100 2>&1 |
+		grep -E '^ +(type|config|\{ bp_addr, config1 \}|\{ bp_len, config2 \}) ' \
+			>"/tmp/attr.${ev%%,*}"
+done
+echo "model: ia64: rbox.mm_ncb_anyint,port=8 opens as" $(cat /tmp/attr.rbox.mm_ncb_anyint)
+check "ia64: the JSON's rbox.mm_ncb_anyint opens as mm=1,mm_flit=1,match=0x1900,mask=0x1f80" \
+	sh -c 'grep -q config2 /tmp/attr.mm=1 && cmp /tmp/attr.rbox.mm_ncb_anyint /tmp/attr.mm=1'
 
 STAT_OPTS=-a
 stat_csv cpu-clock,itanium9300_zbox/cycles/ $SPIN 500

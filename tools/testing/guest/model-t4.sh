@@ -10,6 +10,12 @@ done
 
 list_aliases sparc_t4 t4 100
 
+# The suite's perf finds the T4 JSON by the PMUs' identifier.
+json_descs sparc_t4 t4 sparc_t4 SPARC-T4
+json_descs sparc_t4_dram t4 sparc_t4_dram_0 SPARC-T4
+grep -m 1 -A 1 '^  dc_miss_l2_l3_hit_nospec' /tmp/perf-suite.list |
+	sed 's/^ */model: t4: perf list: /'
+
 # Every alias opens and counts: all at once, multiplexed. The precise
 # groups refuse hyperprivileged counting and the shared events refuse any
 # filter (the admin guide's Privilege levels): what a plain name refuses

@@ -82,6 +82,32 @@ settled_period() {
 		sort -n | awk '{ v[n++] = $1 } END { print n ? v[int(n / 2)] : 0 }'
 }
 
+# json_descs UNIT TAG PMU: PMU's sysfs identifier is its JSON's Compat,
+# and the suite's perf (/suite/perf-suite, built with the T4 and Itanium
+# JSON) lists the BriefDescription of every event of the JSON's UNIT
+# (/suite/json-briefs.txt, "UNIT DESCRIPTION" a line). perf prints a
+# description as "[DESCRIPTION" and more, COLUMNS keeping it on one line,
+# but drops the blank after a comma: blanks are not compared.
+json_descs() {
+	check "$2: $3 has the identifier its JSON's Compat names" \
+		test "$(cat "/sys/bus/event_source/devices/$3/identifier")" = "$4"
+	[ -s /tmp/perf-suite.list ] ||
+		COLUMNS=4000 /suite/perf-suite list >/tmp/perf-suite.list 2>&1
+	awk -v unit="$1" -v tag="$2" '
+		FNR == NR { if ($1 == unit) { sub(/^[^ ]* /, ""); k = $0
+					      gsub(/[ \t]/, "", k); want[k] = $0; n++ }
+			    next }
+		{ l = $0; gsub(/[ \t]/, "", l)
+		  for (d in want) if (index(l, "[" d)) delete want[d] }
+		END { m = 0
+		      for (d in want) { m++; if (m <= 3) print "  not listed: " want[d] }
+		      printf "model: %s: the suite'"'"'s perf lists %d of %d %s JSON descriptions\n",
+			     tag, n - m, n, unit
+		      exit !(n > 0 && m == 0) }' /suite/json-briefs.txt /tmp/perf-suite.list
+	_rc=$?
+	check "$2: the suite's perf lists every $1 JSON description" test "$_rc" = 0
+}
+
 # list_aliases PMU TAG MIN: PMU's events/ aliases, a name a line, into
 # /tmp/PMU.aliases; a check that perf list shows each, and at least MIN.
 # (perf lists PMUs that differ only in a _N suffix once, without it.)

@@ -366,4 +366,43 @@ static inline void pmu_kunit_expect_event_file(struct kunit *test,
 		KUNIT_FAIL(test, "no events/%s", name);
 }
 
+/**
+ * pmu_kunit_expect_identifier() - check the PMU's sysfs identifier
+ * @test: the test
+ * @pmu: the PMU
+ * @want: what it prints; NULL: the file must not be shown
+ *
+ * The file is looked for in the registration's unnamed groups, as sysfs
+ * shows them: a group's is_visible may hide it.
+ */
+static inline void pmu_kunit_expect_identifier(struct kunit *test,
+					       struct pmu *pmu,
+					       const char *want)
+{
+	const struct attribute_group **g;
+	int i;
+
+	for (g = pmu->attr_groups; g && *g; g++) {
+		if ((*g)->name)
+			continue;
+		for (i = 0; (*g)->attrs[i]; i++) {
+			struct attribute *a = (*g)->attrs[i];
+
+			if (strcmp(a->name, "identifier"))
+				continue;
+			if ((*g)->is_visible &&
+			    !(*g)->is_visible(&pmu->dev->kobj, a, i))
+				continue;
+			KUNIT_EXPECT_NOT_NULL_MSG(test, want,
+						  "identifier shown");
+			if (want)
+				pmu_kunit_expect_group_file(test, pmu->dev, *g,
+							    "identifier", want);
+			return;
+		}
+	}
+	if (want)
+		KUNIT_FAIL(test, "no identifier");
+}
+
 #endif /* _PMU_SUITE_KUNIT_H */

@@ -194,6 +194,12 @@ static struct perf_event *ia64k_open_generic(u32 type, u64 config)
 	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
 }
 
+/* identifier: what the perf JSON's Compat names, for perf to find it */
+static void ia64k_identifier(struct kunit *test)
+{
+	pmu_kunit_expect_identifier(test, &ia64_pmu_core.pmu, "Itanium-9300\n");
+}
+
 /* format/: the fields' bits, as perf reads them (one file per field). */
 static void ia64k_format_files(struct kunit *test)
 {
@@ -478,6 +484,7 @@ static struct kunit_case itanium9300_pmu_model_cases[] = {
 	KUNIT_CASE(ia64k_folds_47bit_counter),
 	KUNIT_CASE(ia64k_threshold),
 	KUNIT_CASE(ia64k_format_files),
+	KUNIT_CASE(ia64k_identifier),
 	KUNIT_CASE(ia64k_events_files),
 	KUNIT_CASE(ia64k_generic_events),
 	KUNIT_CASE(ia64k_refusals),

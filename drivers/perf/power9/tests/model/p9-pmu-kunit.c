@@ -798,6 +798,15 @@ int p9k_suite_init(struct kunit_suite *suite)
 	return p9_register(&p9_model_ops, "power9_model");
 }
 
+/*
+ * No identifier: the POWER9 JSON is perf's CPUID table's, and perf would
+ * look for a sys table matching an identifier.
+ */
+static void p9k_no_identifier(struct kunit *test)
+{
+	pmu_kunit_expect_identifier(test, &p9_pmu_core.pmu, NULL);
+}
+
 /* format/: the fields' bits, as perf reads them (one file per field). */
 static void p9k_format_files(struct kunit *test)
 {
@@ -846,6 +855,7 @@ void p9k_suite_exit(struct kunit_suite *suite)
 
 static struct kunit_case power9_pmu_model_cases[] = {
 	KUNIT_CASE(p9k_format_files),
+	KUNIT_CASE(p9k_no_identifier),
 	KUNIT_CASE(p9k_events_hide_restricted),
 	KUNIT_CASE(p9k_counts),
 	KUNIT_CASE(p9k_folds_32bit_counter),

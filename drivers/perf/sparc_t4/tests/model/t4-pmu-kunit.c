@@ -325,6 +325,12 @@ static struct perf_event *t4k_open_generic(u32 type, u64 config, bool no_hv)
 	return perf_event_create_kernel_counter(&attr, -1, current, NULL, NULL);
 }
 
+/* identifier: what the perf JSON's Compat names, for perf to find it */
+static void t4k_identifier(struct kunit *test)
+{
+	pmu_kunit_expect_identifier(test, &t4_pmu_core.pmu, "SPARC-T4\n");
+}
+
 /* format/: the fields' bits, as perf reads them (one file per field). */
 static void t4k_format_files(struct kunit *test)
 {
@@ -691,6 +697,7 @@ static struct kunit_case sparc_t4_pmu_model_cases[] = {
 	KUNIT_CASE(t4k_sched_steps_per_rotation),
 	KUNIT_CASE(t4k_watchdog_counter),
 	KUNIT_CASE(t4k_format_files),
+	KUNIT_CASE(t4k_identifier),
 	KUNIT_CASE(t4k_events_files),
 	KUNIT_CASE(t4k_generic_events),
 	KUNIT_CASE(t4k_refusals),

@@ -204,4 +204,32 @@ static inline void pmu_rotation_report(struct kunit *test,
 		   r->median, r->min, r->max);
 }
 
+/**
+ * pmu_rotation_measure() - open, rotate, report and close, in one
+ * @test: the test, pinned to its CPU
+ * @pmu: the PMU whose events rotate
+ * @entries: the catalogue's entries
+ * @open: as for pmu_rotation_open()
+ * @steps: as for pmu_rotation_run()
+ *
+ * Return: the figures; the events are closed. The test fails if the 20
+ * events do not open.
+ */
+static inline struct pmu_rotation *
+pmu_rotation_measure(struct kunit *test, struct pmu *pmu, unsigned int entries,
+		     struct perf_event *(*open)(unsigned int i),
+		     unsigned long (*steps)(void))
+{
+	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	if (pmu_rotation_open(test, r, pmu, entries, open))
+		pmu_rotation_run(test, r, steps);
+	else
+		KUNIT_FAIL(test, "%u events opened", r->nr);
+	pmu_rotation_report(test, r);
+	pmu_rotation_close(test, r);
+	return r;
+}
+
 #endif /* _PMU_SUITE_ROTATION_H */

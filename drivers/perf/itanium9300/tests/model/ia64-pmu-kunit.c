@@ -452,16 +452,10 @@ static unsigned long ia64k_sched_steps(void)
  */
 static void ia64k_sched_steps_per_rotation(struct kunit *test)
 {
-	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	struct pmu_rotation *r;
 
-	KUNIT_ASSERT_NOT_NULL(test, r);
-	if (pmu_rotation_open(test, r, &ia64_pmu_core.pmu, IA64_CATALOGUE_NR,
-			      ia64k_open_catalogue))
-		pmu_rotation_run(test, r, ia64k_sched_steps);
-	else
-		KUNIT_FAIL(test, "%u events opened", r->nr);
-	pmu_rotation_report(test, r);
-	pmu_rotation_close(test, r);
+	r = pmu_rotation_measure(test, &ia64_pmu_core.pmu, IA64_CATALOGUE_NR,
+				 ia64k_open_catalogue, ia64k_sched_steps);
 	KUNIT_EXPECT_GT(test, r->min, 0U);
 	KUNIT_EXPECT_LT(test, r->max, 1000U);
 }

@@ -505,16 +505,10 @@ static unsigned long p9k_sched_steps(void)
  */
 static void p9k_sched_steps_per_rotation(struct kunit *test)
 {
-	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	struct pmu_rotation *r;
 
-	KUNIT_ASSERT_NOT_NULL(test, r);
-	if (pmu_rotation_open(test, r, &p9_pmu_core.pmu, P9_CATALOGUE_NR,
-			      p9k_open_catalogue))
-		pmu_rotation_run(test, r, p9k_sched_steps);
-	else
-		KUNIT_FAIL(test, "%u events opened", r->nr);
-	pmu_rotation_report(test, r);
-	pmu_rotation_close(test, r);
+	r = pmu_rotation_measure(test, &p9_pmu_core.pmu, P9_CATALOGUE_NR,
+				 p9k_open_catalogue, p9k_sched_steps);
 	/* Every rotation places events, with at least one step each. */
 	KUNIT_EXPECT_GT(test, r->min, 0U);
 	KUNIT_EXPECT_LT(test, r->max, 1000U);

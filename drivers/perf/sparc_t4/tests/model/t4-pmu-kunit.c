@@ -252,16 +252,10 @@ static unsigned long t4k_sched_steps(void)
  */
 static void t4k_sched_steps_per_rotation(struct kunit *test)
 {
-	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	struct pmu_rotation *r;
 
-	KUNIT_ASSERT_NOT_NULL(test, r);
-	if (pmu_rotation_open(test, r, &t4_pmu_core.pmu, T4_CATALOGUE_NR,
-			      t4k_open_catalogue))
-		pmu_rotation_run(test, r, t4k_sched_steps);
-	else
-		KUNIT_FAIL(test, "%u events opened", r->nr);
-	pmu_rotation_report(test, r);
-	pmu_rotation_close(test, r);
+	r = pmu_rotation_measure(test, &t4_pmu_core.pmu, T4_CATALOGUE_NR,
+				 t4k_open_catalogue, t4k_sched_steps);
 	KUNIT_EXPECT_GT(test, r->min, 0U);
 	KUNIT_EXPECT_LE(test, r->max, 1U + 3U * T4_NUM_COUNTERS);
 }

@@ -52,3 +52,14 @@ check "fuzz: the events kept counting" grep -q 'sparc_t4/cycles/u' /tmp/inuse.tx
 check "fuzz: rmmod pmu_model_live" rmmod pmu_model_live
 dmesg | grep pmu_model_live | tail -n 2 | sed 's/^/  | /'
 check "fuzz: every model NMI arrived" sh -c "! dmesg | grep -q 'NMIs never arrived'"
+
+# Counters count between the models' ticks: with a tick four times the
+# multiplexing interval, each count still follows the time its event was
+# scheduled, not the time of the ticks that fell in it.
+if insmod /suite/pmu_model_live.ko tick_us=16000; then
+	mux_check t4 sparc_t4/cycles/ 8 "a 16 ms tick"
+	mux_check ia64 itanium9300/cpu_op_cycles/ 16 "a 16 ms tick"
+	check "fuzz: rmmod pmu_model_live (a 16 ms tick)" rmmod pmu_model_live
+else
+	fail "fuzz: pmu_model_live loads with tick_us=16000" "insmod failed"
+fi

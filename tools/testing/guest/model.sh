@@ -53,6 +53,30 @@ ms_to_ns() {
 	awk -v v="$1" 'BEGIN { printf "%.0f", v * 1000000 }'
 }
 
+# mux_check TAG EVENT N [WHY]: EVENT pinned (perf's D modifier) and N
+# more copies of it, more than the counters it can use, over a 1 s spin:
+# every multiplexed count, scaled by perf, is within 5% of the pinned one.
+# Not against task-clock: while the driver switches events the counters
+# stand still, and task-clock runs; on a busy host the switches take
+# longer. The pinned event, scheduled all along, stands still with them.
+mux_check() {
+	_ev=$(for _i in $(seq "$3"); do echo "$2"; done | paste -sd, -)
+	stat_csv "task-clock,${2}D,$_ev" $SPIN 1000
+	_tc=$(ms_to_ns "$(stat_value 1)")
+	_pin=$(stat_value 2)
+	echo "model: $1: pinned $2 $_pin (ran $(sed -n 2p /tmp/stat.lines | cut -d, -f5)%) over a task-clock of $_tc ns"
+	_bad=0
+	for _n in $(seq 3 $(($3 + 2))); do
+		_v=$(stat_value "$_n")
+		_pct=$(sed -n "${_n}p" /tmp/stat.lines | cut -d, -f5)
+		echo "model: $1: multiplexed $2 $_v (ran $_pct%)"
+		awk -v v="$_v" -v r="$_pin" 'BEGIN { exit !(r > 0 && v >= r * 0.95 && v <= r * 1.05) }' ||
+			_bad=$((_bad + 1))
+	done
+	check "$1: multiplexed counts scale to within 5% of a pinned one${4:+ ($4)}" \
+		test "$_bad" -eq 0
+}
+
 # record_example PMU 'perf record ARGS -- ./app' [APP [MIN]]: an admin
 # guide's perf record line, run as written with ./app standing for APP
 # (default a short spin), writes at least MIN (default 1) samples.

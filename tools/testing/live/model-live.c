@@ -12,6 +12,13 @@
  *    context's mode (user or kernel), at the fixed rates each model's
  *    file gives. The idle task counts nothing. It is a simulation whose
  *    counts follow a task's run time, not a performance figure.
+ *  - counters count between ticks too: before each register access of a
+ *    driver the time since the last tick is counted with what the
+ *    registers held (model_live_catch_up()), so that counters stopped,
+ *    read or moved to another event between two ticks have counted up to
+ *    that moment, as hardware's would. Otherwise a tick would hand the
+ *    time before a multiplexing rotation or a context switch to the
+ *    events that came after it.
  *  - a model's overflow interrupt is sent as an NMI to the CPU itself and
  *    taken in NMI context before the tick goes on, as the hardware's
  *    interrupt would be (level 15 on the T4, the PMU interrupt on
@@ -25,6 +32,7 @@
 #include <linux/hrtimer.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
+#include <linux/preempt.h>
 #include <linux/sched.h>
 #include <asm/apic.h>
 #include <asm/irq_regs.h>
@@ -45,6 +53,14 @@ static unsigned int tick_us = 997;
 module_param(tick_us, uint, 0444);
 MODULE_PARM_DESC(tick_us, "the models' clock period, microseconds (default 997)");
 #define MODEL_LIVE_TICK_NS	((u64)tick_us * NSEC_PER_USEC)
+/*
+ * A register access closer than this to the last count leaves the time
+ * to the next: the accesses of one switch of events come in a burst, and
+ * one count at its start serves them all. What moves from the events
+ * before a switch to those after it is at most this, a fraction of a
+ * percent of a multiplexing interval.
+ */
+#define MODEL_LIVE_CATCH_UP_NS	(10 * NSEC_PER_USEC)
 /* How long the tick waits for its own NMI, in cpu_relax() rounds. */
 #define MODEL_LIVE_NMI_WAIT	10000000
 
@@ -52,6 +68,10 @@ static const struct model_live *const model_live_all[] = { &t4_live, &ia64_live 
 
 static struct hrtimer model_live_timer;
 static u64 model_live_last;
+/* Whether the idle task ran when model_live_last was taken. */
+static bool model_live_last_idle;
+/* The clock runs: model_live_last is a time. */
+static bool model_live_running;
 /* Bit i: an NMI for model_live_all[i] is on its way. */
 static unsigned long model_live_pending;
 static unsigned long model_live_claimed;
@@ -148,15 +168,59 @@ static int model_live_nmi(unsigned int type, struct pt_regs *nmi_regs)
 	return NMI_HANDLED;
 }
 
+/*
+ * The time since the last tick or catch-up, taken now; 0 when the idle
+ * task ran at either end of it (the idle task counts nothing).
+ */
+static u64 model_live_elapsed(void)
+{
+	u64 now = ktime_get_ns();
+	u64 ns = now - model_live_last;
+	bool idle = is_idle_task(current);
+
+	if (model_live_last_idle || idle)
+		ns = 0;
+	model_live_last = now;
+	model_live_last_idle = idle;
+	return ns;
+}
+
+/**
+ * model_live_catch_up() - count the time since the last tick, now
+ *
+ * Called by the live backends before each register access of a driver.
+ * The time is counted in the mode of the context a hard interrupt (the
+ * multiplexing timer) interrupted, or else in the last tick's. An
+ * overflow it causes is taken at the next tick, as a late interrupt
+ * would be. Nothing is done in NMI context (the tick has just counted,
+ * and an NMI cannot be sent to the CPU that is in one) or with interrupts
+ * enabled (the tick could run in the middle).
+ */
+void model_live_catch_up(void)
+{
+	struct pt_regs *regs = NULL;
+	unsigned int i;
+	u64 ns;
+
+	if (!READ_ONCE(model_live_running) || in_nmi() || !irqs_disabled() ||
+	    ktime_get_ns() - model_live_last < MODEL_LIVE_CATCH_UP_NS)
+		return;
+	ns = model_live_elapsed();
+	if (!ns)
+		return;
+	if (in_hardirq())
+		regs = get_irq_regs();
+	for (i = 0; i < ARRAY_SIZE(model_live_all); i++)
+		model_live_all[i]->catch_up(regs, ns);
+}
+
 static enum hrtimer_restart model_live_tick(struct hrtimer *t)
 {
 	struct pt_regs *regs = get_irq_regs();
-	u64 now = ktime_get_ns();
-	u64 ns = now - model_live_last;
+	u64 ns = model_live_elapsed();
 	unsigned int i;
 
-	model_live_last = now;
-	if (regs && !is_idle_task(current)) {
+	if (regs && ns) {
 		model_live_regs = regs;
 		for (i = 0; i < ARRAY_SIZE(model_live_all); i++)
 			model_live_all[i]->tick(regs, ns);
@@ -198,6 +262,8 @@ static int __init model_live_init(void)
 	hrtimer_init(&model_live_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	model_live_timer.function = model_live_tick;
 	model_live_last = ktime_get_ns();
+	model_live_last_idle = is_idle_task(current);
+	WRITE_ONCE(model_live_running, true);
 	hrtimer_start(&model_live_timer, ns_to_ktime(MODEL_LIVE_TICK_NS),
 		      HRTIMER_MODE_REL_PINNED_HARD);
 	pr_info("models live: a tick every %llu us\n", MODEL_LIVE_TICK_NS / NSEC_PER_USEC);
@@ -208,6 +274,7 @@ module_init(model_live_init);
 static void __exit model_live_exit(void)
 {
 	hrtimer_cancel(&model_live_timer);
+	WRITE_ONCE(model_live_running, false);
 	model_live_stop(ARRAY_SIZE(model_live_all));
 	unregister_nmi_handler(NMI_LOCAL, "pmu_model_live");
 	if (model_live_lost)

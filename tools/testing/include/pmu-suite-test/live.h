@@ -18,6 +18,9 @@
  * @tick: the CPU ran the context of @regs for @ns nanoseconds; count the
  *	events that time stands for (hard interrupt context, the model's
  *	interrupt may be raised from here)
+ * @catch_up: as @tick, before a register access of the driver; @regs is
+ *	NULL when no hard interrupt made the access (count in the mode of
+ *	the last tick); the model's interrupt waits for the next tick
  * @interrupt: the model's overflow interrupt, in NMI context, with the
  *	registers of the context the events were counted in; whether the
  *	driver claimed it
@@ -27,6 +30,7 @@ struct model_live {
 	int (*start)(void);
 	void (*stop)(void);
 	void (*tick)(struct pt_regs *regs, u64 ns);
+	void (*catch_up)(struct pt_regs *regs, u64 ns);
 	bool (*interrupt)(struct pt_regs *regs);
 };
 
@@ -39,5 +43,6 @@ bool model_live_raise(const struct model_live *m);
 void model_live_backend(struct pmu_core_backend *hw, int (*hook)(void),
 			void (*unhook)(void));
 void model_live_hook(const struct model_live *m, bool on);
+void model_live_catch_up(void);
 
 #endif /* _MODEL_LIVE_H */

@@ -64,6 +64,50 @@ static void ia64_live_tick(struct pt_regs *regs, u64 ns)
 		ia64_umodel_count_selected(socket, ns / IA64_LIVE_UNCORE_NS);
 }
 
+/*
+ * An overflow found between ticks freezes the PMU (PMC0.fr) until the
+ * next tick takes the interrupt, as a late interrupt would.
+ */
+static void ia64_live_hold(void)
+{
+}
+
+static void ia64_live_catch_up(struct pt_regs *regs, u64 ns)
+{
+	unsigned int socket;
+
+	if (regs)
+		ia64_model.cpl = user_mode(regs) ? 3 : 0;
+	ia64_model_count_selected(ns, ia64_live_hold);
+	for (socket = 0; socket < IA64_UMODEL_SOCKETS; socket++)
+		ia64_umodel_count_selected(socket, ns / IA64_LIVE_UNCORE_NS);
+}
+
+/* The driver's accesses: the counters first count up to them. */
+static u64 ia64_live_read_pmc(unsigned int pmc)
+{
+	model_live_catch_up();
+	return ia64_model_ops.read_pmc(pmc);
+}
+
+static void ia64_live_write_pmc(unsigned int pmc, u64 value)
+{
+	model_live_catch_up();
+	ia64_model_ops.write_pmc(pmc, value);
+}
+
+static u64 ia64_live_read_pmd(unsigned int pmd)
+{
+	model_live_catch_up();
+	return ia64_model_ops.read_pmd(pmd);
+}
+
+static void ia64_live_write_pmd(unsigned int pmd, u64 value)
+{
+	model_live_catch_up();
+	ia64_model_ops.write_pmd(pmd, value);
+}
+
 static int ia64_live_start(void)
 {
 	int ret;
@@ -71,6 +115,12 @@ static int ia64_live_start(void)
 	ia64_model_reset();
 	ia64_umodel_reset();
 	ia64_live_ops = ia64_model_ops;
+	ia64_live_ops.read_pmc = ia64_live_read_pmc;
+	ia64_live_ops.write_pmc = ia64_live_write_pmc;
+	ia64_live_ops.read_pmd = ia64_live_read_pmd;
+	ia64_live_ops.write_pmd = ia64_live_write_pmd;
+	ia64_live_ops.hw.read_counter = ia64_live_read_pmd;
+	ia64_live_ops.hw.write_counter = ia64_live_write_pmd;
 	model_live_backend(&ia64_live_ops.hw, ia64_live_irq_hook,
 			   ia64_live_irq_unhook);
 	ret = ia64_register(&ia64_live_ops, "itanium9300");
@@ -95,5 +145,6 @@ const struct model_live ia64_live = {
 	.start = ia64_live_start,
 	.stop = ia64_live_stop,
 	.tick = ia64_live_tick,
+	.catch_up = ia64_live_catch_up,
 	.interrupt = ia64_model_interrupt,
 };

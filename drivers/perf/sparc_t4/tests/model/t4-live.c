@@ -40,7 +40,48 @@ static void t4_live_tick(struct pt_regs *regs, u64 ns)
 	t4_model.mode = user_mode(regs) ? T4_MODEL_USER : T4_MODEL_PRIV;
 	t4_model.pc = instruction_pointer(regs);
 	t4_model_count_selected(ns);
+	t4_model_deliver();
 	t4_model_dram_count_selected(ns / T4_LIVE_DRAM_NS);
+}
+
+static void t4_live_catch_up(struct pt_regs *regs, u64 ns)
+{
+	bool in_trap = t4_model.in_trap;
+
+	if (regs) {
+		t4_model.mode = user_mode(regs) ? T4_MODEL_USER : T4_MODEL_PRIV;
+		t4_model.pc = instruction_pointer(regs);
+	}
+	/* The trap waits, as while a handler runs: the next tick takes it. */
+	t4_model.in_trap = true;
+	t4_model_count_selected(ns);
+	t4_model.in_trap = in_trap;
+	t4_model_dram_count_selected(ns / T4_LIVE_DRAM_NS);
+}
+
+/* The driver's accesses: the counters first count up to them. */
+static u64 t4_live_read_pcr(unsigned int idx)
+{
+	model_live_catch_up();
+	return t4_model_ops.read_pcr(idx);
+}
+
+static void t4_live_write_pcr(unsigned int idx, u64 value)
+{
+	model_live_catch_up();
+	t4_model_ops.write_pcr(idx, value);
+}
+
+static u64 t4_live_read_pic(unsigned int idx)
+{
+	model_live_catch_up();
+	return t4_model_ops.hw.read_counter(idx);
+}
+
+static void t4_live_write_pic(unsigned int idx, u64 value)
+{
+	model_live_catch_up();
+	t4_model_ops.hw.write_counter(idx, value);
 }
 
 static bool t4_live_interrupt(struct pt_regs *regs)
@@ -56,6 +97,10 @@ static int t4_live_start(void)
 	t4_model_dram_reset();
 	t4_model.raise = t4_live_raise;
 	t4_live_ops = t4_model_ops;
+	t4_live_ops.read_pcr = t4_live_read_pcr;
+	t4_live_ops.write_pcr = t4_live_write_pcr;
+	t4_live_ops.hw.read_counter = t4_live_read_pic;
+	t4_live_ops.hw.write_counter = t4_live_write_pic;
 	model_live_backend(&t4_live_ops.hw, t4_live_irq_hook, t4_live_irq_unhook);
 	ret = t4_register(&t4_live_ops, "sparc_t4");
 	if (ret)
@@ -80,5 +125,6 @@ const struct model_live t4_live = {
 	.start = t4_live_start,
 	.stop = t4_live_stop,
 	.tick = t4_live_tick,
+	.catch_up = t4_live_catch_up,
 	.interrupt = t4_live_interrupt,
 };

@@ -282,6 +282,18 @@ void t4_model_count_strand(unsigned int cpu, unsigned int sl,
 EXPORT_SYMBOL_IF_KUNIT(t4_model_count_strand);
 
 /**
+ * t4_model_deliver() - take the traps pending now
+ *
+ * For traps held while no counter counted (the live guest holds a trap
+ * raised between two of its ticks until the next).
+ */
+void t4_model_deliver(void)
+{
+	t4_model_trap();
+}
+EXPORT_SYMBOL_IF_KUNIT(t4_model_deliver);
+
+/**
  * t4_model_count_selected() - every event a PCR selects occurs @n times
  * @n: occurrences of each (sl, mask bit) pair, sl 26 once
  *

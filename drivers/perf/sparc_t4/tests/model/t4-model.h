@@ -136,6 +136,7 @@ void t4_model_count(unsigned int sl, unsigned int mask, u64 n);
 void t4_model_count_strand(unsigned int cpu, unsigned int sl,
 			   unsigned int mask, u64 n);
 void t4_model_count_selected(u64 n);
+void t4_model_deliver(void);
 unsigned int t4_model_pcr_writes(void);
 int t4_model_user_read_pic(unsigned int c, u64 *value);
 u64 t4_model_watchdog(void);

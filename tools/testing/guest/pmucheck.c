@@ -2001,13 +2001,66 @@ static void fuzz_fork(struct fuzz *f)
 	}
 }
 
+/* The first CPU of @pmu's cpumask (an uncore PMU's), or -1 if it has none. */
+static int pmu_cpumask_first(const char *pmu)
+{
+	char path[256];
+	int cpu = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/cpumask",
+		 pmu);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &cpu) != 1)
+		cpu = -1;
+	fclose(f);
+	return cpu;
+}
+
+/*
+ * At the start of each round, a plain counting event of the PMU under
+ * test, as perf stat opens one (CPU-wide on an uncore PMU's CPU): the
+ * random opens of an uncore PMU succeed a few times in a thousand, so
+ * how many come in a run's seconds depends on the host's speed. Up to
+ * 16 tries, an alias drawn for each, for PMUs that refuse some aliases
+ * opened plain.
+ */
+static void fuzz_valid(struct fuzz *f, int uncore_cpu)
+{
+	struct perf_event_attr a;
+	int i, slot, fd = -1;
+
+	for (i = 0; i < 16 && fd < 0; i++) {
+		const __u64 *k = fuzz_known();
+
+		attr_init(&a, f->type, k[0]);
+		a.config1 = nr_aliases ? k[1] : 0;
+		a.config2 = nr_aliases ? k[2] : 0;
+		f->opens++;
+		f->ours++;
+		fd = sys_open(&a, uncore_cpu < 0 ? 0 : -1, uncore_cpu, -1,
+			      PERF_FLAG_FD_CLOEXEC);
+	}
+	if (fd < 0)
+		return;
+	f->opened++;
+	f->ours_opened++;
+	slot = rnd() % FUZZ_FDS;
+	if (f->fd[slot] >= 0)
+		close(f->fd[slot]);
+	f->fd[slot] = fd;
+}
+
 static int run_fuzz(const char *pmu, const char *seed_str, const char *secs,
 		    const char *known)
 {
 	struct fuzz f = { .type = pmu_type(pmu) };
 	__u64 seed = strtoull(seed_str, NULL, 0);
-	time_t start = time(NULL), end = start + strtol(secs, NULL, 0), now;
-	int i;
+	int i, uncore_cpu = pmu_cpumask_first(pmu);
+	time_t start, end, now;
+	long round = -1;
 
 	for (i = 0; i < FUZZ_FDS; i++)
 		f.fd[i] = -1;
@@ -2023,6 +2076,9 @@ static int run_fuzz(const char *pmu, const char *seed_str, const char *secs,
 	}
 	signal(SIGIO, SIG_IGN);
 	signal(SIGTRAP, SIG_IGN);
+	/* The seconds are the fuzzing's: reading the aliases may take some. */
+	start = time(NULL);
+	end = start + strtol(secs, NULL, 0);
 	while ((now = time(NULL)) < end) {
 		bool own_only = (now - start) / FUZZ_ROUND_SECS % 2;
 
@@ -2031,6 +2087,10 @@ static int run_fuzz(const char *pmu, const char *seed_str, const char *secs,
 			for (i = 0; i < FUZZ_FDS; i++)
 				f.fd[i] = -1;
 			f.own_only = own_only;
+		}
+		if ((now - start) / FUZZ_ROUND_SECS != round) {
+			round = (now - start) / FUZZ_ROUND_SECS;
+			fuzz_valid(&f, uncore_cpu);
 		}
 		for (i = 0; i < 100; i++) {
 			switch (rnd() % 20) {

@@ -23,7 +23,7 @@ done
 
 mkdir -p /tmp/trinity && cd /tmp/trinity || exit 1
 timeout $((MODEL_FUZZ_SECONDS * 4 + 120)) trinity --dangerous -q -s "$MODEL_FUZZ_SEED" \
-	-c perf_event_open -N $((MODEL_FUZZ_SECONDS * 100)) \
+	-c perf_event_open -N $((MODEL_FUZZ_SECONDS * 400)) \
 	--disable-fds=sockets,inotify,fanotify,userfaultfd,drm >/tmp/trinity.out 2>&1
 rc=$?
 cd /tmp || exit 1

@@ -74,13 +74,18 @@ guest_results() {
 # guest_x86_boot BZIMAGE OVERLAY_DIR LOG [TIMEOUT]: boot the x86_64 KUnit
 # kernel as the model guest (one CPU, TCG, its KUnit tests off) with the
 # amd64 base initramfs plus OVERLAY_DIR, as guest_ppc64_boot does.
+# The models count the guest's time, and its checks compare their counts
+# with task-clock: with -icount the guest's clock follows the instructions
+# it runs, 1 ns each, so that a busy host slows the guest but changes
+# none of its times (in real time, a host stall lands in whatever the
+# guest was doing, mostly in its interrupt handlers).
 guest_x86_boot() {
 	local bzimage=$1 overlay=$2 logf=$3 tmo=${4:-900}
 	local initrd rc
 	initrd=$(guest_initrd amd64 "$overlay") || return 1
 	log "booting the model guest (qemu-system-x86_64 -smp 1, TCG)"
 	rc=0
-	timeout "$tmo" qemu-system-x86_64 -m 2G -smp 1 -nographic -no-reboot \
+	timeout "$tmo" qemu-system-x86_64 -m 2G -smp 1 -icount shift=0 -nographic -no-reboot \
 		-nodefaults -serial stdio -kernel "$bzimage" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 oops=panic i8042.noaux kunit.enable=0 suite.reboot" \
 		</dev/null >"$logf" 2>&1 || rc=$?

@@ -137,6 +137,37 @@ type=$(cat /sys/bus/event_source/devices/power9/type)
 rc=$?
 cat /tmp/ebb.out
 check "ebb: a task takes its own PMC1 overflows as branches" test "$rc" = 0
+check "ebb: the attributes the built-in PMU refuses are refused (event_attributes)" \
+	grep -q 'refused as the built-in PMU refuses them: 10 of 10' /tmp/ebb.out
+
+# The patterns of the kernel's own EBB selftests (their names in
+# parentheses), one run of ebb-ppc64.c each; its comments say where QEMU
+# makes a pattern differ from the selftest's.
+ebb_pattern() {
+	timeout 120 /suite/ebb "$type" "$1" >/tmp/ebb.out 2>&1
+	rc=$?
+	cat /tmp/ebb.out
+	check "ebb: $1: $2" test "$rc" = 0
+}
+ebb_pattern fork "a child starts without its parent's EBB state (fork_cleanup)"
+ebb_pattern child "an EBB event put on a child lets it write its PMC (ebb_on_child)"
+ebb_pattern willing "a child's handler set before the event takes the branches (ebb_on_willing_child)"
+ebb_pattern cpu-first "an EBB event pushes a flexible CPU-wide event off (cpu_event_vs_ebb)"
+ebb_pattern cpu-pinned "a pinned CPU-wide event keeps the PMU, the EBB event errs (cpu_event_pinned_vs_ebb)"
+ebb_pattern ebb-first "a CPU-wide event opened after an EBB event runs around it (ebb_vs_cpu_event)"
+ebb_pattern task-first "an EBB event pushes its task's flexible event off (task_event_vs_ebb)"
+ebb_pattern task-pinned "a pinned task event keeps the PMU, the EBB event errs (task_event_pinned_vs_ebb)"
+ebb_pattern multi "six EBB events on PMC1-6 in one group (multi_counter)"
+ebb_pattern b2b "50 branches back to back, none once left frozen (back_to_back_ebbs)"
+ebb_pattern pmae "MMCR0 kept across a task switch inside the handler (pmae_handling)"
+ebb_pattern pmc56 "PMC5/6 beside an EBB event on PMC2 never go negative (pmc56_overflow)"
+ebb_pattern pmc6 "EBB events on PMC6 branch and on PMC5 count"
+ebb_pattern insn "PMC4 counts a loop's instructions exactly (instruction_count)"
+ebb_pattern lost "2000 branches at a 4000-cycle period across task switches (lost_exception)"
+ebb_pattern freeze "MMCR0[FC] stays as the program set it (cycles_with_freeze)"
+ebb_pattern mmcr2 "MMCR2's FCnP bits stay as the program wrote them (cycles_with_mmcr2)"
+ebb_pattern procs "three processes each take their own branches (multi_ebb_procs)"
+ebb_pattern nohandler "an overflow with no handler freezes, no branch to 0 (no_handler_test)"
 
 # An unprivileged user at perf_event_paranoid=2: per-task user-only
 # events open, the kernel and CPU-wide events are refused, and no sample

@@ -12,7 +12,9 @@
 # grafted again here) and its cache lock; needs qemu-system-sparc64 and
 # gcc-sparc64-linux-gnu. The harness's sun4u tier runs it
 # (tools/testing/harness test sun4u); by hand, after the harness has
-# prepared the source: tools/testing/sun4u/boot.sh
+# prepared the source: tools/testing/sun4u/boot.sh. SUN4U_APPEND adds to
+# the kernel's command line, e.g. to replay an oracle sequence:
+# SUN4U_APPEND="sparc_t4_model_kunit.oracle_seed=2 kunit.filter_glob=sparc_t4_oracle"
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -55,7 +57,7 @@ LIST
 
 timeout 600 qemu-system-sparc64 -M sun4u -nographic -m 512 -no-reboot \
 	-kernel "$out/linux/vmlinux" -initrd "$out/initramfs.cpio" \
-	-append "console=ttyS0" 2>&1 | tr -d '\r' >"$out/boot.log" || true
+	-append "console=ttyS0 ${SUN4U_APPEND:-}" 2>&1 | tr -d '\r' >"$out/boot.log" || true
 
 log=$out/boot.log
 fail=0

@@ -91,8 +91,6 @@ struct t4_cpu {
 	u8 known;		/* counters whose PCR was written by the glue */
 	/* The PCRs read at the interrupt, for the precise IP. */
 	u64 ov_pcr[T4_NUM_COUNTERS];
-	/* Counters the interrupt found wrapped: their PCR.ov is to clear */
-	u8 ov;
 	/* The interrupt runs with the PMU enabled (t4_unfreeze() ends it) */
 	bool in_irq;
 	/* The interrupt found an overflow of the glue's */
@@ -183,8 +181,6 @@ static void t4_write_pcr(struct pmu_core *pc, struct t4_cpu *cpu,
 {
 	cpu->pcr[c] = value;
 	cpu->known |= BIT(c);
-	/* No value written has ov: the write clears it. */
-	cpu->ov &= ~BIT(c);
 	barrier();
 	t4_hw(pc)->write_pcr(c, value);
 }
@@ -364,28 +360,16 @@ static void t4_clear_stale_ov(struct pmu_core *pc, struct t4_cpu *cpu)
 	}
 }
 
-/*
- * The end of an interrupt: the PCR of each counter that wrapped is
- * written again, which clears ov; its PIC holds its new start already,
- * so that write cannot make it wrap and hardware set ov again (the ov
- * rewrite of section 10.2), unless a period of one event ends at once.
- */
+/* The end of an interrupt: a trap that showed no wrap had a stale ov. */
 static void t4_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 {
 	struct t4_cpu *cpu = pmu_core_priv(pcpu);
-	unsigned int c;
 
 	if (likely(!cpu->in_irq))
 		return;
 	cpu->in_irq = false;
-	if (!cpu->ov) {
+	if (!cpu->irq_ours)
 		t4_clear_stale_ov(pc, cpu);
-		return;
-	}
-	cpu->irq_ours = true;
-	for (c = 0; c < T4_NUM_COUNTERS; c++)
-		if (cpu->ov & BIT(c))
-			t4_write_pcr(pc, cpu, c, cpu->pcr[c]);
 }
 
 /*
@@ -393,6 +377,13 @@ static void t4_unfreeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
  * ends at the wrap, and PICs go on counting, so the interrupt reads the
  * PICs (as the built-in PMU does), not the PCRs, which are hypervisor
  * calls: a precise event's alone, for the instruction it trapped on.
+ *
+ * Its PCR is written again here, which clears ov, before the PIC gets
+ * its new start: the PIC is far from another wrap, so the write cannot
+ * make hardware set ov again (the ov rewrite of section 10.2), and a wrap
+ * of the new run, however short, sets ov afresh and traps once the
+ * handler returns. Cleared after the new start, ov would hide a wrap
+ * that came in between, and the run would go on for 2^32 events.
  */
 static bool t4_overflowed(struct pmu_core *pc, struct perf_event *event,
 			  u64 now, u64 mask)
@@ -402,9 +393,10 @@ static bool t4_overflowed(struct pmu_core *pc, struct perf_event *event,
 
 	if (now & BIT_ULL(T4_PIC_WIDTH - 1))
 		return false;
-	cpu->ov |= BIT(c);
 	if (cpu->dec[cpu->owner_slot[c]].precise)
 		cpu->ov_pcr[c] = t4_hw(pc)->read_pcr(c);
+	cpu->irq_ours = true;
+	t4_write_pcr(pc, cpu, c, cpu->pcr[c]);
 	return true;
 }
 

@@ -445,6 +445,12 @@ static void t4_model_write_pic(unsigned int c, u64 value)
 	}
 	t4_model.pic_writes[c]++;
 	t4_model.pic[c] = value;
+	if (t4_model.after_pic_write) {
+		void (*after)(void) = t4_model.after_pic_write;
+
+		t4_model.after_pic_write = NULL;
+		after();
+	}
 	pmu_model_nmi_access(&t4_model.nmi);
 }
 

@@ -49,6 +49,8 @@ enum t4_model_mode {
  * @trap_lost: per counter, the pending overflow raises no trap
  * @nmi_on_start: run once, inside the PCR write that starts a counter,
  *	as an interrupt taken right after that write would
+ * @after_pic_write: run once, right after the next PIC write, as events
+ *	counted before the driver's next access would
  * @hook_nmis: interrupts delivered while the backend attached or
  *	detached the handler (as an NMI-watchdog tick could)
  * @nmi: an interrupt between any two PCR/PIC accesses of the driver
@@ -84,6 +86,7 @@ struct t4_model {
 	unsigned int user_traps;
 	bool trap_lost[T4_NUM_COUNTERS];
 	void (*nmi_on_start)(void);
+	void (*after_pic_write)(void);
 	unsigned int hook_nmis;
 	struct pmu_model_nmi nmi;
 	bool (*raise)(void);

@@ -2,7 +2,7 @@
 /*
  * KUnit tests of the SPARC T4 perf glue against the register-level model
  * (t4-model.c): a level-15 interrupt at any register access, while a
- * counter starts, while events are placed, and a wrap inside the
+ * counter starts, while events are placed, and wraps inside the
  * handler.
  */
 #include <kunit/test.h>
@@ -118,6 +118,50 @@ static void t4k_wrap_inside_handler(struct kunit *test)
 	perf_event_release_kernel(b);
 }
 
+/* Right after the rearm, more than a period: the counter wraps again. */
+static void t4k_count_after_rearm(void)
+{
+	t4_model_count(26, 0, 1010);
+}
+
+static void t4k_overflow_arms_count(struct perf_event *event,
+				    struct perf_sample_data *data,
+				    struct pt_regs *regs)
+{
+	if (atomic_inc_return(&t4k_nr_samples) == 1)
+		t4_model.after_pic_write = t4k_count_after_rearm;
+}
+
+/*
+ * A period that ends again inside the handler, after the PIC got its new
+ * start and before the handler returns (a short period, a slow hypervisor
+ * call), sets ov while the first wrap's ov is still set. The handler must
+ * not then clear it: that trap would be lost, and the run would go on
+ * from just past the wrap for 2^32 events without a sample.
+ */
+static void t4k_wrap_after_rearm(struct kunit *test)
+{
+	struct perf_event_attr attr = {
+		.type = t4_pmu_core.pmu.type,
+		.size = sizeof(attr),
+		.config = T4_CONFIG(26, 0),
+		.sample_period = 1000,
+	};
+	struct perf_event *ev;
+
+	ev = perf_event_create_kernel_counter(&attr, -1, current,
+					      t4k_overflow_arms_count, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model_count(26, 0, 1000);
+	KUNIT_EXPECT_TRUE(test, !t4_model.after_pic_write);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t4k_nr_samples), 2);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2010ULL);
+	t4_model_count(26, 0, 1000);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t4k_nr_samples), 3);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 3010ULL);
+	perf_event_release_kernel(ev);
+}
+
 /*
  * An event placed again on its counter, whose PIC meanwhile counted for
  * someone else: a trap of another counter before the PIC is written must
@@ -172,6 +216,7 @@ static struct kunit_case sparc_t4_nmi_model_cases[] = {
 	KUNIT_CASE(t4k_nmi_while_starting),
 	KUNIT_CASE(t4k_nmi_anywhere),
 	KUNIT_CASE(t4k_wrap_inside_handler),
+	KUNIT_CASE(t4k_wrap_after_rearm),
 	KUNIT_CASE(t4k_nmi_while_placing),
 	{}
 };

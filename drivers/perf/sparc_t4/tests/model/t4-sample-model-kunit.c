@@ -120,8 +120,10 @@ static void t4k_sample_accesses(struct kunit *test)
 
 /*
  * A PCR write that overflows the PIC has ov set again by hardware: the
- * driver clears ov only with counting stopped or with the PIC just
- * written far from its wrap, so its writes never do.
+ * driver clears ov only with counting stopped or with the PIC just past
+ * a wrap, far from the next, so its writes never do. The event a write
+ * at the trap counts comes between the fold and the new start, and is
+ * not counted.
  */
 static void t4k_ov_rewrite(struct kunit *test)
 {
@@ -138,7 +140,8 @@ static void t4k_ov_rewrite(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t4_model.ov_rewrites, 0U);
 	KUNIT_EXPECT_FALSE(test, t4_model.pcr[c] & T4_PCR_OV);
 	KUNIT_EXPECT_GT(test, t4_model.write_events, 0ULL);
-	KUNIT_EXPECT_EQ(test, t4k_value(ev), total + t4_model.write_events);
+	KUNIT_EXPECT_GE(test, t4k_value(ev), total);
+	KUNIT_EXPECT_LE(test, t4k_value(ev), total + t4_model.write_events);
 	perf_event_release_kernel(ev);
 
 	/* What a single write clearing ov while counting would do. */

@@ -230,6 +230,10 @@ static inline void pmu_model_expect_multiplexed(struct kunit *test,
  *	period and take the overflow interrupt), run once
  * @at: register accesses left before @fn runs, right after the access;
  *	0: never
+ * @tick: optional; run after every access, before @fn: the time the
+ *	thread spends between two accesses, in which the counters count the
+ *	code running and an interrupt may come (the oracle's, oracle.h).
+ *	Left set by pmu_model_nmi_arm() and pmu_model_nmi_disarm()
  *
  * Hardware interrupts the driver between any two register accesses. A
  * test sweeps @at over 1, 2, 3, ... across a sequence of perf calls until
@@ -238,13 +242,17 @@ static inline void pmu_model_expect_multiplexed(struct kunit *test,
 struct pmu_model_nmi {
 	void (*fn)(void);
 	unsigned int at;
+	void (*tick)(void);
 };
 
 /* Called by a model after every register access. */
 static inline void pmu_model_nmi_access(struct pmu_model_nmi *n)
 {
-	void (*fn)(void) = n->fn;
+	void (*fn)(void);
 
+	if (n->tick)
+		n->tick();
+	fn = n->fn;
 	if (!n->at || --n->at || !fn)
 		return;
 	n->fn = NULL;

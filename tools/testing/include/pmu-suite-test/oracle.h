@@ -9,7 +9,14 @@
  * second task that has events of its own or none) runs while the model
  * produces a known number of events of each kind in user or kernel mode.
  * Before each step an overflow interrupt may be armed to arrive after any
- * of the driver's register accesses, carrying events of its own.
+ * of the driver's register accesses, carrying events of its own. And the
+ * thread's time does not stop inside the perf core and the driver: after
+ * every register access of their callbacks the model produces a few
+ * events of each kind in kernel mode, and the interrupt they raise comes
+ * right there, as it would on the hardware, whose counters count the code
+ * that reads them. Now and then the model leaves a counter a few events
+ * short of its overflow, so that the next callbacks (a read, most often)
+ * take it across.
  *
  * After every step, every event's count must be what its counter saw
  * while the event was enabled and its task ran: the events produced in a
@@ -49,7 +56,10 @@
  *	overflow interrupt maybe pending, and from inside the driver's
  *	callbacks and its overflow handler
  * @interrupt: take a pending overflow interrupt, if any
- * @nmi: the model's interrupt between register accesses
+ * @nmi: the model's interrupt between register accesses, and its time
+ *	there (pmu_model_nmi.tick)
+ * @headroom: optional; events of @slot's kind its counter takes before it
+ *	raises its overflow interrupt (0: none is coming)
  * @leaks: optional; called in a task that counts nothing while no
  *	CPU-wide event exists: whether a counter it can read shows a count
  * @disturb: optional; leave @slot's counter, which no event uses, about
@@ -69,6 +79,7 @@ struct pmu_oracle_ops {
 	u64 (*count)(unsigned int slot, u64 n);
 	void (*interrupt)(void);
 	struct pmu_model_nmi *nmi;
+	u64 (*headroom)(unsigned int slot);
 	bool (*leaks)(void);
 	void (*disturb)(unsigned int slot);
 	bool (*storm)(void);
@@ -81,6 +92,7 @@ enum pmu_oracle_scope { PMU_ORACLE_A, PMU_ORACLE_B, PMU_ORACLE_CPU };
 
 struct pmu_oracle_event {
 	struct perf_event *ev;
+	bool opening;
 	enum pmu_oracle_scope scope;
 	bool excl_user;
 	bool excl_kernel;
@@ -95,6 +107,9 @@ struct pmu_oracle_event {
  * @ops: the model's part
  * @test: the test
  * @rnd: the sequence's generator
+ * @tick_rnd: the generator of the events between register accesses, apart,
+ *	so that the sequence does not depend on how many accesses the driver
+ *	makes
  * @ev: the event of each slot (ev NULL: none)
  * @cpu: the CPU both tasks run on
  * @b: the second task
@@ -104,11 +119,17 @@ struct pmu_oracle_event {
  * @switches: steps run in the second task
  * @leaks: times a task that counts nothing could read a count
  * @throttled: events credited to an event while it was throttled
+ * @ticking: the step's perf calls are running: the model's time passes
+ *	at their register accesses
+ * @in_tick: inside pmu_oracle_tick()
+ * @ticked: events produced between register accesses
+ * @near: counts that left a counter a few events short of its overflow
  */
 struct pmu_oracle {
 	const struct pmu_oracle_ops *ops;
 	struct kunit *test;
 	struct rnd_state rnd;
+	struct rnd_state tick_rnd;
 	struct pmu_oracle_event ev[PMU_ORACLE_MAX_SLOTS];
 	unsigned int cpu;
 	struct task_struct *b;
@@ -130,6 +151,10 @@ struct pmu_oracle {
 	unsigned int switches;
 	unsigned int leaks;
 	unsigned int throttled;
+	bool ticking;
+	bool in_tick;
+	u64 ticked;
+	unsigned int near;
 };
 
 static bool oracle_trace;
@@ -151,7 +176,7 @@ static inline void pmu_oracle_credit(struct pmu_oracle *o, unsigned int slot,
 {
 	struct pmu_oracle_event *e = &o->ev[slot];
 
-	if (!e->ev || !e->enabled)
+	if ((!e->ev && !e->opening) || !e->enabled)
 		return;
 	if (e->scope != PMU_ORACLE_CPU && e->scope != who)
 		return;
@@ -162,7 +187,7 @@ static inline void pmu_oracle_credit(struct pmu_oracle *o, unsigned int slot,
 	 * a loaded host's slow ticks make hard to predict) stops counting
 	 * until the next tick.
 	 */
-	if (e->ev->hw.interrupts == ~0ULL) {
+	if (e->ev && e->ev->hw.interrupts == ~0ULL) {
 		certain = false;
 		o->throttled++;
 	}
@@ -220,6 +245,48 @@ static inline void pmu_oracle_nmi(void)
 	o->nmis++;
 }
 
+/* Most events of each kind the thread produces between two accesses */
+#define PMU_ORACLE_TICK		3
+/* Most events a near count leaves before the counter's overflow */
+#define PMU_ORACLE_NEAR		12
+
+/*
+ * The time after a register access of a perf callback (pmu_model_nmi.tick):
+ * the code runs on in kernel mode, producing events of every kind, and an
+ * overflow interrupt they raise comes now, after the access: between a
+ * read of a counter and what the driver does with the value, say. Events
+ * of the task running (or of any, for a CPU-wide event) that may or may
+ * not have been counted: the PMU may be frozen, or the event on its way
+ * in or out. Not inside the overflow handler, which the interrupt
+ * returns to its caller's time.
+ */
+static inline void pmu_oracle_tick(void)
+{
+	struct pmu_oracle *o = pmu_oracle_cur;
+	enum pmu_oracle_scope who;
+	unsigned int s;
+	bool user;
+
+	if (!o || !o->ticking || o->in_tick || o->in_irq)
+		return;
+	o->in_tick = true;
+	user = o->ops->user();
+	who = current == o->b ? PMU_ORACLE_B : PMU_ORACLE_A;
+	for (s = 0; s < o->ops->slots; s++) {
+		u64 n = prandom_u32_state(&o->tick_rnd) % (PMU_ORACLE_TICK + 1);
+		u64 seen;
+
+		if (!n)
+			continue;
+		seen = pmu_oracle_count(o, s, n, false);
+		pmu_oracle_credit(o, s, who, false, seen, false);
+		o->ticked += seen;
+	}
+	pmu_oracle_interrupt(o);
+	o->ops->set_user(user);
+	o->in_tick = false;
+}
+
 static inline int pmu_oracle_b_fn(void *data)
 {
 	struct pmu_oracle *o = data;
@@ -245,9 +312,20 @@ static inline int pmu_oracle_b_fn(void *data)
 	return 0;
 }
 
-static inline u64 pmu_oracle_n(struct pmu_oracle *o, unsigned int slot)
+/*
+ * How many events a step produces; @near: set when the count is to end
+ * near the counter's overflow instead (pmu_oracle_count_near()), NULL
+ * where none may.
+ */
+static inline u64 pmu_oracle_n(struct pmu_oracle *o, unsigned int slot,
+			       bool *near)
 {
 	u32 r = pmu_oracle_rand(o, 100);
+
+	if (near && o->ops->headroom && r >= 88) {
+		*near = true;
+		return 0;
+	}
 
 	/* Now and then enough to wrap a counter, where no event samples. */
 	if (r < 4 && !(o->ev[slot].ev && o->ev[slot].period))
@@ -255,6 +333,38 @@ static inline u64 pmu_oracle_n(struct pmu_oracle *o, unsigned int slot)
 	if (r < 40)
 		return 1 + pmu_oracle_rand(o, 100);
 	return 1 + pmu_oracle_rand(o, 1U << 17);
+}
+
+/*
+ * A count in kernel mode that ends a few events short of the counter's
+ * overflow, most often after taking it across one first: then the next
+ * fold of the event is of the counter the interrupt wrote. The perf calls
+ * that follow, the reads of every event first, take it across inside
+ * their callbacks, between a read of the counter and what the driver
+ * does with the value, say.
+ */
+static inline void pmu_oracle_count_near(struct pmu_oracle *o,
+					 unsigned int slot)
+{
+	u64 left = o->ops->headroom(slot), seen;
+
+	if (left && pmu_oracle_rand(o, 4)) {
+		seen = pmu_oracle_count(o, slot, left, false);
+		pmu_oracle_credit(o, slot, PMU_ORACLE_A, false, seen, true);
+		pmu_oracle_interrupt(o);
+		left = o->ops->headroom(slot);
+	}
+	if (left <= PMU_ORACLE_NEAR)
+		return;
+	o->near++;
+	if (oracle_trace)
+		pr_info("oracle: slot %u: %llu events before its counter's overflow\n",
+			slot, left);
+	seen = pmu_oracle_count(o, slot,
+				left - 1 - pmu_oracle_rand(o, PMU_ORACLE_NEAR),
+				false);
+	pmu_oracle_credit(o, slot, PMU_ORACLE_A, false, seen, true);
+	pmu_oracle_interrupt(o);
 }
 
 static inline void pmu_oracle_open(struct pmu_oracle *o, unsigned int slot)
@@ -287,16 +397,19 @@ static inline void pmu_oracle_open(struct pmu_oracle *o, unsigned int slot)
 	       e->scope == PMU_ORACLE_B ? o->b : NULL;
 	if (!task)
 		cpu = o->cpu;
-	e->ev = perf_event_create_kernel_counter(&attr, cpu, task,
-						 attr.sample_period ?
-						 pmu_oracle_overflow : NULL, o);
-	KUNIT_ASSERT_FALSE_MSG(o->test, IS_ERR(e->ev),
-			       "step %u: open slot %u: %ld", o->steps, slot,
-			       PTR_ERR(e->ev));
+	/* It may count what comes while it is being opened. */
 	e->excl_user = attr.exclude_user;
 	e->excl_kernel = attr.exclude_kernel;
 	e->period = attr.sample_period;
 	e->enabled = !attr.disabled;
+	e->opening = true;
+	e->ev = perf_event_create_kernel_counter(&attr, cpu, task,
+						 attr.sample_period ?
+						 pmu_oracle_overflow : NULL, o);
+	e->opening = false;
+	KUNIT_ASSERT_FALSE_MSG(o->test, IS_ERR(e->ev),
+			       "step %u: open slot %u: %ld", o->steps, slot,
+			       PTR_ERR(e->ev));
 }
 
 static inline void pmu_oracle_close(struct pmu_oracle *o, unsigned int slot)
@@ -406,7 +519,7 @@ static inline const char *pmu_oracle_step(struct pmu_oracle *o)
 	unsigned int slot = pmu_oracle_rand(o, o->ops->slots);
 	struct pmu_oracle_event *e = &o->ev[slot];
 	enum pmu_oracle_op op = pmu_oracle_pick(o, e);
-	bool user = pmu_oracle_rand(o, 2);
+	bool user = pmu_oracle_rand(o, 2), near = false;
 	u64 seen, n;
 
 	pmu_oracle_arm(o, slot, op);
@@ -420,7 +533,11 @@ static inline const char *pmu_oracle_step(struct pmu_oracle *o)
 		pmu_oracle_open(o, slot);
 		break;
 	case PMU_ORACLE_COUNT:
-		n = pmu_oracle_n(o, slot);
+		n = pmu_oracle_n(o, slot, &near);
+		if (near) {
+			pmu_oracle_count_near(o, slot);
+			break;
+		}
 		seen = pmu_oracle_count(o, slot, n, user);
 		if (oracle_trace)
 			pr_info("oracle: %llu of %llu seen\n", seen, n);
@@ -429,7 +546,7 @@ static inline const char *pmu_oracle_step(struct pmu_oracle *o)
 		break;
 	case PMU_ORACLE_SWITCH:
 		o->b_slot = slot;
-		o->b_n = pmu_oracle_n(o, slot);
+		o->b_n = pmu_oracle_n(o, slot, NULL);
 		o->b_user = user;
 		o->b_check_leak = o->ops->leaks && pmu_oracle_quiet(o);
 		reinit_completion(&o->b_done);
@@ -446,8 +563,9 @@ static inline const char *pmu_oracle_step(struct pmu_oracle *o)
 		e->enabled = false;
 		break;
 	case PMU_ORACLE_ENABLE:
-		perf_event_enable(e->ev);
+		/* Counting may begin anywhere inside the enable. */
 		e->enabled = true;
+		perf_event_enable(e->ev);
 		break;
 	case PMU_ORACLE_READ:
 		pmu_oracle_check(o, slot, "read");
@@ -460,6 +578,8 @@ static inline const char *pmu_oracle_step(struct pmu_oracle *o)
 		pmu_oracle_close(o, slot);
 		break;
 	case PMU_ORACLE_DISTURB:
+		/* The model's own doing, not a perf callback's. */
+		o->ticking = false;
 		o->ops->disturb(slot);
 		pmu_oracle_interrupt(o);
 		KUNIT_EXPECT_FALSE_MSG(o->test, o->ops->storm(),
@@ -467,6 +587,7 @@ static inline const char *pmu_oracle_step(struct pmu_oracle *o)
 				       o->steps);
 		break;
 	}
+	o->ticking = true;
 	if (o->ops->nmi)
 		pmu_model_nmi_disarm(o->ops->nmi);
 	return pmu_oracle_op_name[op];
@@ -494,6 +615,7 @@ static inline void pmu_oracle_run(struct kunit *test,
 	o->test = test;
 	o->cpu = raw_smp_processor_id();
 	prandom_seed_state(&o->rnd, seed);
+	prandom_seed_state(&o->tick_rnd, ~seed);
 	init_completion(&o->b_go);
 	init_completion(&o->b_done);
 	o->b = kthread_create(pmu_oracle_b_fn, o, "pmu_oracle_b");
@@ -502,6 +624,9 @@ static inline void pmu_oracle_run(struct kunit *test,
 	kthread_bind(o->b, o->cpu);
 	wake_up_process(o->b);
 	pmu_oracle_cur = o;
+	if (ops->nmi)
+		ops->nmi->tick = pmu_oracle_tick;
+	o->ticking = true;
 
 	for (o->steps = 0; o->steps < steps; o->steps++) {
 		const char *what = pmu_oracle_step(o);
@@ -519,6 +644,9 @@ static inline void pmu_oracle_run(struct kunit *test,
 	}
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&o->bad_samples), 0,
 			    "samples whose mode their event excludes");
+	o->ticking = false;
+	if (ops->nmi)
+		ops->nmi->tick = NULL;
 	for (s = 0; s < ops->slots; s++)
 		if (o->ev[s].ev)
 			pmu_oracle_close(o, s);
@@ -531,6 +659,8 @@ static inline void pmu_oracle_run(struct kunit *test,
 	kunit_info(test, "seed %llu: %u steps, %u in the other task, %d samples, %u interrupts injected",
 		   seed, o->steps, o->switches, atomic_read(&o->samples),
 		   o->nmis);
+	kunit_info(test, "seed %llu: %llu events between register accesses, %u counts left a counter near its overflow",
+		   seed, o->ticked, o->near);
 	if (o->throttled)
 		kunit_info(test, "seed %llu: %u counts came while their event was throttled",
 			   seed, o->throttled);

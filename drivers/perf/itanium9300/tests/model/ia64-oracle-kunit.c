@@ -6,8 +6,11 @@
  * interrupt is taken.
  */
 #include <kunit/test.h>
+#include <linux/bitfield.h>
 #include <linux/module.h>
 #include <pmu-suite-test/oracle.h>
+
+#include <pmu-suite/itanium9300/regs.h>
 
 #include "ia64-catalogue.h"
 #include "ia64-model.h"
@@ -46,6 +49,24 @@ static u64 ia64o_count(unsigned int slot, u64 n)
 				     ia64o_kinds[slot].umask, 1, n);
 }
 
+/* Events until a counter of the slot's kind wraps with oi set */
+static u64 ia64o_headroom(unsigned int slot)
+{
+	u64 left = 0;
+	unsigned int i;
+
+	for (i = IA64_FIRST_COUNTER; i <= IA64_LAST_COUNTER; i++) {
+		u64 pmc = ia64_model.pmc[i];
+
+		if (FIELD_GET(IA64_PMC_ES, pmc) != ia64o_kinds[slot].es ||
+		    !(pmc & IA64_PMC_OI) || (ia64_model.pmc[0] & BIT_ULL(i)))
+			continue;
+		if (!left || IA64_PMD_COUNT + 1 - ia64_model.pmd[i] < left)
+			left = IA64_PMD_COUNT + 1 - ia64_model.pmd[i];
+	}
+	return left;
+}
+
 static void ia64o_interrupt(void)
 {
 	ia64_model_take_interrupt();
@@ -65,6 +86,7 @@ static const struct pmu_oracle_ops ia64o_ops = {
 	.count = ia64o_count,
 	.interrupt = ia64o_interrupt,
 	.nmi = &ia64_model.nmi,
+	.headroom = ia64o_headroom,
 	.reset = ia64_model_reset,
 	.register_pmu = ia64o_register,
 	.unregister_pmu = ia64_unregister,

@@ -21,7 +21,8 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 static const u64 p9o_codes[] = { 0x10002, 0x20002, 0x30002, 0x401e0 };
 /* A signal no slot selects: counting it only lets the model check alerts. */
 #define P9O_NOBODY	0x2c056
-#define P9O_DISTURBED	0x80000000U
+#define P9O_NEGATIVE	0x80000000U
+#define P9O_DISTURBED	P9O_NEGATIVE
 
 static u32 p9o_type(void)
 {
@@ -51,6 +52,18 @@ static u64 p9o_count(unsigned int slot, u64 n)
 static void p9o_interrupt(void)
 {
 	p9_model_take_interrupt();
+}
+
+/* Events until the slot's PMC turns negative with its alert enabled */
+static u64 p9o_headroom(unsigned int slot)
+{
+	u64 ce = slot ? P9_MMCR0_PMCJCE : P9_MMCR0_PMC1CE;
+	u32 v = p9_model.pmc[slot + 1];
+
+	if (!(p9_model.mmcr0 & P9_MMCR0_PMAE) || !(p9_model.mmcr0 & ce) ||
+	    (v & P9O_NEGATIVE))
+		return 0;
+	return P9O_NEGATIVE - v;
 }
 
 static bool p9o_leaks(void)
@@ -99,6 +112,7 @@ static const struct pmu_oracle_ops p9o_ops = {
 	.count = p9o_count,
 	.interrupt = p9o_interrupt,
 	.nmi = &p9_model.nmi,
+	.headroom = p9o_headroom,
 	.leaks = p9o_leaks,
 	.disturb = p9o_disturb,
 	.storm = p9o_storm,

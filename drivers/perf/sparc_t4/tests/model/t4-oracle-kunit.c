@@ -6,6 +6,7 @@
  * while the handler runs.
  */
 #include <kunit/test.h>
+#include <linux/bitfield.h>
 #include <linux/module.h>
 #include <pmu-suite-test/oracle.h>
 
@@ -47,6 +48,25 @@ static u64 t4o_count(unsigned int slot, u64 n)
 	return n;
 }
 
+/* Events until a PIC counting the slot's kind wraps and traps */
+static u64 t4o_headroom(unsigned int slot)
+{
+	u64 left = 0;
+	unsigned int c;
+
+	for (c = 0; c < T4_NUM_COUNTERS; c++) {
+		u64 pcr = t4_model.pcr[c];
+
+		if (FIELD_GET(T4_PCR_SL, pcr) != t4o_kinds[slot].sl ||
+		    !(FIELD_GET(T4_PCR_MASK, pcr) & t4o_kinds[slot].mask) ||
+		    !(pcr & T4_PCR_TOE) || (pcr & T4_PCR_OV))
+			continue;
+		if (!left || BIT_ULL(32) - t4_model.pic[c] < left)
+			left = BIT_ULL(32) - t4_model.pic[c];
+	}
+	return left;
+}
+
 static void t4o_interrupt(void)
 {
 }
@@ -65,6 +85,7 @@ static const struct pmu_oracle_ops t4o_ops = {
 	.count = t4o_count,
 	.interrupt = t4o_interrupt,
 	.nmi = &t4_model.nmi,
+	.headroom = t4o_headroom,
 	.reset = t4_model_reset,
 	.register_pmu = t4o_register,
 	.unregister_pmu = t4_unregister,

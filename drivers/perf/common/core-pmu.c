@@ -940,13 +940,15 @@ bool pmu_core_handle_irq(struct pmu_core *pc, struct pt_regs *regs)
 		sample.event = event;
 		sample.sregs = &sregs;
 		/*
-		 * A dropped sample (whatever the driver made of it, never the
-		 * kernel's) still counts for throttling, as upstream's PMUs
-		 * account an invalid SIAR: else a short period whose samples
-		 * are all dropped interrupts without end.
+		 * A dropped sample (whatever the driver made of it, or one in
+		 * a mode the event excludes, where the interrupt skidded to)
+		 * still counts for throttling, as upstream's PMUs account an
+		 * invalid SIAR: else a short period whose samples are all
+		 * dropped interrupts without end.
 		 */
 		if (!ops->sample(&sample) ||
-		    (event->attr.exclude_kernel && !user_mode(sample.sregs)))
+		    (user_mode(sample.sregs) ? event->attr.exclude_user :
+					       event->attr.exclude_kernel))
 			throttled = pmu_suite_account_interrupt(event);
 		else
 			throttled = pmu_suite_overflow(event, &data, sample.sregs);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * KUnit tests of the SPARC T4 perf glue against the register-level model
- * (t4-model.c): samples, the disrupting trap's skid into the kernel,
- * precise samples, and what the overflow trap leaves in the PCRs.
+ * (t4-model.c): samples, the disrupting trap's skid into a mode the
+ * event excludes, precise samples, and what the overflow trap leaves in
+ * the PCRs.
  */
 #include <kunit/test.h>
 #include <linux/completion.h>
@@ -41,6 +42,39 @@ static void t4k_skid_into_kernel(struct kunit *test)
 	t4k_count(26, 0, 1000, 100);
 	KUNIT_EXPECT_EQ(test, atomic_read(&t4k_nr_samples), 1);
 	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2500ULL);
+	perf_event_release_kernel(ev);
+}
+
+static void t4k_kernel_only(struct perf_event_attr *a)
+{
+	a->exclude_user = 1;
+	a->exclude_hv = 1;
+}
+
+/*
+ * A kernel-only event whose trap is taken after the return to user mode
+ * (it overflowed on the way out, or while traps were held): the
+ * registers are the user's, which the event excludes, and no sample
+ * reports them either.
+ */
+static void t4k_skid_into_user(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 1000, t4k_kernel_only);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	t4_model.pc = USER_IP;
+	t4_model.mode = T4_MODEL_PRIV;
+	t4k_count(26, 0, 1500, 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t4k_nr_samples), 1);
+	/* The overflow in the kernel, the trap once back in user mode. */
+	t4_model.in_trap = true;
+	t4k_count(26, 0, 600, 100);
+	t4_model.mode = T4_MODEL_USER;
+	t4_model.in_trap = false;
+	t4_model_deliver();
+	KUNIT_EXPECT_EQ(test, t4_model.traps, 2U);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t4k_nr_samples), 1);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2100ULL);
 	perf_event_release_kernel(ev);
 }
 
@@ -170,6 +204,7 @@ static struct kunit_case sparc_t4_sample_model_cases[] = {
 	KUNIT_CASE(t4k_sample_accesses),
 	KUNIT_CASE(t4k_samples),
 	KUNIT_CASE(t4k_skid_into_kernel),
+	KUNIT_CASE(t4k_skid_into_user),
 	KUNIT_CASE(t4k_precise_samples),
 	KUNIT_CASE(t4k_ov_rewrite),
 	KUNIT_CASE(t4k_sl28_preload),

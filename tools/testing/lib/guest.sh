@@ -18,13 +18,20 @@ guest_initrd() {
 	echo "$overlay.initrd"
 }
 
+# The guests' clock: 1 ns per instruction (-icount shift=0), so that a
+# busy host slows a guest but changes none of its times; sleep=off jumps
+# that clock to the next timer when every guest CPU idles, as real time
+# would have passed for it, instead of waiting that time out on the host
+# (sleep in a test script, perf stat -a -- sleep N).
+GUEST_ICOUNT=shift=0,sleep=off
+
 # guest_ppc64_boot VMLINUX OVERLAY_DIR LOG [TIMEOUT [CPU [NCPUS]]]: boot
 # with the base initramfs plus OVERLAY_DIR (which holds suite/tests.sh and
 # what it uses) on NCPUS (default 1) emulated CPUs (default power9).
 # -icount keeps TCG single-threaded: the CPUs take turns, exactly.
 guest_ppc64_boot() {
 	local vmlinux=$1 overlay=$2 logf=$3 tmo=${4:-900} cpu=${5:-power9}
-	local ncpus=${6:-1}
+	local ncpus=${6:-1} start=$SECONDS
 	local initrd rc plugin=()
 	# A TCG plugin and its arguments, for harness profile.
 	[ -z "${GUEST_QEMU_PLUGIN:-}" ] || plugin=(-plugin "$GUEST_QEMU_PLUGIN")
@@ -32,12 +39,13 @@ guest_ppc64_boot() {
 	log "booting the guest (qemu-system-ppc64 -M pseries -cpu $cpu -smp $ncpus, TCG)"
 	rc=0
 	timeout "$tmo" qemu-system-ppc64 -M pseries,x-vof=on -cpu "$cpu" \
-		-m 2G -smp "$ncpus" -icount shift=0 -nographic -no-reboot -nodefaults \
+		-m 2G -smp "$ncpus" -icount "$GUEST_ICOUNT" -nographic -no-reboot -nodefaults \
 		-chardev stdio,id=con,signal=off -device spapr-vty,chardev=con \
 		-kernel "$vmlinux" -initrd "$initrd" \
 		-append "console=hvc0 panic=-1 oops=panic" "${plugin[@]}" \
 		</dev/null >"$logf" 2>&1 || rc=$?
 	[ "$rc" -eq 124 ] && log "guest timed out after ${tmo}s"
+	echo "@@HOST $((SECONDS - start))" >>"$logf"
 	return 0
 }
 
@@ -48,9 +56,10 @@ guest_ppc64_boot() {
 GUEST_REPORTS='WARNING: CPU:|WARNING: (possible|inconsistent|suspicious|lock held|bad unlock)|INFO: (possible|trying)|ODEBUG:|cut here|Oops|BUG:|Kernel panic|Unable to handle kernel'
 
 # guest_results LOG TIER: count @@RESULT lines, add the boot checks, print
-# failures, and record the tier's counts.
+# failures, and record the tier's counts, with the guest's time (what its
+# work costs, whatever the host's load) beside the host's.
 guest_results() {
-	local logf=$1 tier=$2 pass fail
+	local logf=$1 tier=$2 pass fail up idle host
 	pass=$(grep -c '^@@RESULT PASS' "$logf" || true)
 	fail=$(grep -c '^@@RESULT FAIL' "$logf" || true)
 	grep '^@@RESULT FAIL' "$logf" | sed 's/^@@RESULT /  /' >&2 || true
@@ -68,6 +77,11 @@ guest_results() {
 	else
 		pass=$((pass + 1))
 	fi
+	read -r up idle < <(sed -n 's/^@@UPTIME //p' "$logf" | tail -n 1)
+	host=$(sed -n 's/^@@HOST //p' "$logf" | tail -n 1)
+	[ -z "$up" ] ||
+		echo "  $tier: ${up%.*} s of guest time (${idle%.*} s of CPU idle), ${host:-?} s on the host" |
+		tee -a "$RESULTS/summary"
 	tier_result "$tier" "$pass" "$fail"
 }
 
@@ -80,15 +94,16 @@ guest_results() {
 # none of its times (in real time, a host stall lands in whatever the
 # guest was doing, mostly in its interrupt handlers).
 guest_x86_boot() {
-	local bzimage=$1 overlay=$2 logf=$3 tmo=${4:-900}
+	local bzimage=$1 overlay=$2 logf=$3 tmo=${4:-900} start=$SECONDS
 	local initrd rc
 	initrd=$(guest_initrd amd64 "$overlay") || return 1
 	log "booting the model guest (qemu-system-x86_64 -smp 1, TCG)"
 	rc=0
-	timeout "$tmo" qemu-system-x86_64 -m 2G -smp 1 -icount shift=0 -nographic -no-reboot \
+	timeout "$tmo" qemu-system-x86_64 -m 2G -smp 1 -icount "$GUEST_ICOUNT" -nographic -no-reboot \
 		-nodefaults -serial stdio -kernel "$bzimage" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 oops=panic i8042.noaux kunit.enable=0 suite.reboot" \
 		</dev/null >"$logf" 2>&1 || rc=$?
 	[ "$rc" -eq 124 ] && log "guest timed out after ${tmo}s"
+	echo "@@HOST $((SECONDS - start))" >>"$logf"
 	return 0
 }

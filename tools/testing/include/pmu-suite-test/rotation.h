@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The perf core's multiplexing rotation, one at a time, for the model
- * tests that count a driver's scheduler steps per rotation: 20 events of
+ * tests that count a driver's scheduler steps or register accesses per
+ * rotation: 20 events of
  * the PMU's catalogue, drawn with a fixed seed and opened one by one, as
  * `perf stat -e` opens 20 events (ungrouped, each its own group), then
  * rotated by the function the core's rotation timer runs.
@@ -31,7 +32,9 @@
  * @refused: catalogue entries drawn that the PMU refused or does not list
  * @cpc: the PMU's rotation state on the test's CPU, whose timer the test
  *	holds from pmu_rotation_open() to pmu_rotation_close()
- * @steps: the scheduler's steps in each rotation, sorted
+ * @what: what @steps counts, for the report
+ * @steps: the scheduler's steps (or what @what says) in each rotation,
+ *	sorted
  * @median: the median of @steps (the lower of the middle two, as the
  *	POWER9 guest's benchmark takes it)
  * @min: the least of @steps
@@ -42,6 +45,7 @@ struct pmu_rotation {
 	unsigned int nr;
 	unsigned int refused;
 	struct perf_cpu_pmu_context *cpc;
+	const char *what;
 	unsigned int steps[PMU_ROTATION_RUNS];
 	unsigned int median;
 	unsigned int min;
@@ -200,8 +204,8 @@ static inline void pmu_rotation_report(struct kunit *test,
 {
 	kunit_info(test, "%u catalogue events (%u drawn refused), %u rotations\n",
 		   r->nr, r->refused, PMU_ROTATION_RUNS);
-	kunit_info(test, "scheduler steps per rotation: median %u, min %u, max %u\n",
-		   r->median, r->min, r->max);
+	kunit_info(test, "%s per rotation: median %u, min %u, max %u\n",
+		   r->what, r->median, r->min, r->max);
 }
 
 /**
@@ -211,6 +215,7 @@ static inline void pmu_rotation_report(struct kunit *test,
  * @entries: the catalogue's entries
  * @open: as for pmu_rotation_open()
  * @steps: as for pmu_rotation_run()
+ * @what: what @steps counts ("scheduler steps", "register accesses")
  *
  * Return: the figures; the events are closed. The test fails if the 20
  * events do not open.
@@ -218,7 +223,7 @@ static inline void pmu_rotation_report(struct kunit *test,
 static inline struct pmu_rotation *
 pmu_rotation_measure(struct kunit *test, struct pmu *pmu, unsigned int entries,
 		     struct perf_event *(*open)(unsigned int i),
-		     unsigned long (*steps)(void))
+		     unsigned long (*steps)(void), const char *what)
 {
 	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
 
@@ -227,6 +232,7 @@ pmu_rotation_measure(struct kunit *test, struct pmu *pmu, unsigned int entries,
 		pmu_rotation_run(test, r, steps);
 	else
 		KUNIT_FAIL(test, "%u events opened", r->nr);
+	r->what = what;
 	pmu_rotation_report(test, r);
 	pmu_rotation_close(test, r);
 	return r;

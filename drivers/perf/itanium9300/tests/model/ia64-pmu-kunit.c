@@ -455,9 +455,31 @@ static void ia64k_sched_steps_per_rotation(struct kunit *test)
 	struct pmu_rotation *r;
 
 	r = pmu_rotation_measure(test, &ia64_pmu_core.pmu, IA64_CATALOGUE_NR,
-				 ia64k_open_catalogue, ia64k_sched_steps);
+				 ia64k_open_catalogue, ia64k_sched_steps,
+				 "scheduler steps");
 	KUNIT_EXPECT_GT(test, r->min, 0U);
 	KUNIT_EXPECT_LT(test, r->max, 1000U);
+}
+
+static unsigned long ia64k_accesses(void)
+{
+	return ia64_model.accesses;
+}
+
+/*
+ * The register accesses of the same rotations, which the bench prints: at
+ * most the freeze and the unfreeze, a read and a write of each PMD, and
+ * the 23 PMCs ia64_program() writes (none of these events uses a range).
+ */
+static void ia64k_sched_accesses_per_rotation(struct kunit *test)
+{
+	struct pmu_rotation *r;
+
+	r = pmu_rotation_measure(test, &ia64_pmu_core.pmu, IA64_CATALOGUE_NR,
+				 ia64k_open_catalogue, ia64k_accesses,
+				 "register accesses");
+	KUNIT_EXPECT_GT(test, r->min, 0U);
+	KUNIT_EXPECT_LE(test, r->max, 2U + 2U * IA64_NUM_COUNTERS + 23U);
 }
 
 int ia64k_suite_init(struct kunit_suite *suite)
@@ -485,6 +507,7 @@ static struct kunit_case itanium9300_pmu_model_cases[] = {
 	KUNIT_CASE(ia64k_other_thread_needs_privilege),
 	KUNIT_CASE(ia64k_multiplexes_l1d_sets),
 	KUNIT_CASE(ia64k_sched_steps_per_rotation),
+	KUNIT_CASE(ia64k_sched_accesses_per_rotation),
 	KUNIT_CASE(ia64k_nmi_anywhere),
 	{}
 };

@@ -508,10 +508,32 @@ static void p9k_sched_steps_per_rotation(struct kunit *test)
 	struct pmu_rotation *r;
 
 	r = pmu_rotation_measure(test, &p9_pmu_core.pmu, P9_CATALOGUE_NR,
-				 p9k_open_catalogue, p9k_sched_steps);
+				 p9k_open_catalogue, p9k_sched_steps,
+				 "scheduler steps");
 	/* Every rotation places events, with at least one step each. */
 	KUNIT_EXPECT_GT(test, r->min, 0U);
 	KUNIT_EXPECT_LT(test, r->max, 1000U);
+}
+
+static unsigned long p9k_accesses(void)
+{
+	return p9_model.accesses;
+}
+
+/*
+ * The register accesses of the same rotations, which the bench prints: at
+ * most the freeze and the unfreeze, a read and a write of each PMC, and
+ * MMCR1, MMCRA and MMCR2.
+ */
+static void p9k_sched_accesses_per_rotation(struct kunit *test)
+{
+	struct pmu_rotation *r;
+
+	r = pmu_rotation_measure(test, &p9_pmu_core.pmu, P9_CATALOGUE_NR,
+				 p9k_open_catalogue, p9k_accesses,
+				 "register accesses");
+	KUNIT_EXPECT_GT(test, r->min, 0U);
+	KUNIT_EXPECT_LE(test, r->max, 2U + 2U * P9_NUM_PMCS + 3U);
 }
 
 /*
@@ -864,6 +886,7 @@ static struct kunit_case power9_pmu_model_cases[] = {
 	KUNIT_CASE(p9k_two_samplers_same_event),
 	KUNIT_CASE(p9k_multiplexes),
 	KUNIT_CASE(p9k_sched_steps_per_rotation),
+	KUNIT_CASE(p9k_sched_accesses_per_rotation),
 	KUNIT_CASE(p9k_alternative_counts),
 	KUNIT_CASE(p9k_stopped_counter_stays_quiet),
 	KUNIT_CASE(p9k_switch_only_freezes),

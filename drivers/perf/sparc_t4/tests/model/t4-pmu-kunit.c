@@ -255,9 +255,36 @@ static void t4k_sched_steps_per_rotation(struct kunit *test)
 	struct pmu_rotation *r;
 
 	r = pmu_rotation_measure(test, &t4_pmu_core.pmu, T4_CATALOGUE_NR,
-				 t4k_open_catalogue, t4k_sched_steps);
+				 t4k_open_catalogue, t4k_sched_steps,
+				 "scheduler steps");
 	KUNIT_EXPECT_GT(test, r->min, 0U);
 	KUNIT_EXPECT_LE(test, r->max, 1U + 3U * T4_NUM_COUNTERS);
+}
+
+static unsigned long t4k_rotation_accesses(void)
+{
+	unsigned long n = t4_model.pcr_reads + t4_model.pic_reads;
+	unsigned int c;
+
+	for (c = 0; c < T4_NUM_COUNTERS; c++)
+		n += t4_model.pcr_writes[c] + t4_model.pic_writes[c];
+	return n;
+}
+
+/*
+ * The register accesses of the same rotations, which the bench prints: at
+ * most, per counter, a read of its PIC, a write of its new start and the
+ * two PCR writes that stop it and start the next event.
+ */
+static void t4k_sched_accesses_per_rotation(struct kunit *test)
+{
+	struct pmu_rotation *r;
+
+	r = pmu_rotation_measure(test, &t4_pmu_core.pmu, T4_CATALOGUE_NR,
+				 t4k_open_catalogue, t4k_rotation_accesses,
+				 "register accesses");
+	KUNIT_EXPECT_GT(test, r->min, 0U);
+	KUNIT_EXPECT_LE(test, r->max, 4U * T4_NUM_COUNTERS);
 }
 
 /*
@@ -689,6 +716,7 @@ static struct kunit_case sparc_t4_pmu_model_cases[] = {
 	KUNIT_CASE(t4k_four_at_once),
 	KUNIT_CASE(t4k_multiplexes),
 	KUNIT_CASE(t4k_sched_steps_per_rotation),
+	KUNIT_CASE(t4k_sched_accesses_per_rotation),
 	KUNIT_CASE(t4k_watchdog_counter),
 	KUNIT_CASE(t4k_format_files),
 	KUNIT_CASE(t4k_identifier),

@@ -117,6 +117,29 @@ static void t4k_counts(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, t4_pcr_counting(t4_model.pcr[0]));
 }
 
+static int t4k_switch_fn(void *data)
+{
+	complete(data);
+	return 0;
+}
+
+/*
+ * Another task runs on the test's CPU, so that the test's task switches
+ * out and back in: a sleep may not, if its timer fires before the task
+ * has switched out (a loaded host's stall).
+ */
+void t4k_switch_away(struct kunit *test)
+{
+	DECLARE_COMPLETION_ONSTACK(done);
+	struct task_struct *t;
+
+	t = kthread_create(t4k_switch_fn, &done, "t4k_switch");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	kthread_bind(t, raw_smp_processor_id());
+	wake_up_process(t);
+	wait_for_completion(&done);
+}
+
 /* A task switch between the same events writes PICs, never a PCR. */
 static void t4k_switch_without_pcr_writes(struct kunit *test)
 {
@@ -129,7 +152,7 @@ static void t4k_switch_without_pcr_writes(struct kunit *test)
 	pics = t4_model.pic_writes[ev->hw.idx];
 	for (i = 0; i < 5; i++) {
 		t4_model_count(26, 0, 100);
-		usleep_range(1000, 2000);
+		t4k_switch_away(test);
 	}
 	KUNIT_EXPECT_EQ(test, t4k_value(ev), 500ULL);
 	KUNIT_EXPECT_EQ(test, t4_model_pcr_writes(), writes);
@@ -592,7 +615,7 @@ static void t4k_user_read(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, count, 1234ULL);
 
 	/* Switched out and back: open again, the count carried over. */
-	usleep_range(1000, 2000);
+	t4k_switch_away(test);
 	t4_model_count(26, 0, 100);
 	KUNIT_EXPECT_EQ(test, ev->hw.idx, c);
 	KUNIT_ASSERT_EQ(test, t4k_user_count(ev, &count), 0);

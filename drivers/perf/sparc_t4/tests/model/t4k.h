@@ -36,6 +36,8 @@ u64 t4k_value(struct perf_event *event);
 
 void t4k_count(unsigned int sl, unsigned int mask, u64 total, u64 chunk);
 
+void t4k_switch_away(struct kunit *test);
+
 int t4k_init(struct kunit *test);
 
 int t4k_suite_init(struct kunit_suite *suite);

@@ -95,6 +95,8 @@ struct t4_cpu {
 	bool in_irq;
 	/* The interrupt found an overflow of the glue's */
 	bool irq_ours;
+	/* A wrap came while the interrupt cleared a stale ov: handle again */
+	bool again;
 };
 
 /* The PMU; its backend's struct t4_pmu_ops embeds pmu_core.backend. */
@@ -344,7 +346,10 @@ static u64 t4_freeze(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
  * No counter showed a wrap, yet the trap came: an ov set before the PIC
  * was written again (a task switch between the wrap and its trap), or
  * not the glue's at all (the watchdog's PIC0). The PCRs tell, and the
- * glue's ov are cleared.
+ * glue's ov are cleared. A short run that wrapped after the handler read
+ * its PIC may have set the ov this clears: every run starts at 2^31 or
+ * above, so a PIC now below that asks for the handler once more
+ * (t4_pmu_interrupt()), which takes the wrap as its own trap would.
  */
 static void t4_clear_stale_ov(struct pmu_core *pc, struct t4_cpu *cpu)
 {
@@ -357,6 +362,9 @@ static void t4_clear_stale_ov(struct pmu_core *pc, struct t4_cpu *cpu)
 			continue;
 		cpu->irq_ours = true;
 		t4_write_pcr(pc, cpu, c, cpu->pcr[c]);
+		if (cpu->owner[c] &&
+		    !(pc->backend->read_counter(c) & BIT_ULL(T4_PIC_WIDTH - 1)))
+			cpu->again = true;
 	}
 }
 
@@ -477,6 +485,12 @@ bool t4_pmu_interrupt(struct pt_regs *regs)
 	struct t4_cpu *cpu = pmu_core_priv(this_cpu_ptr(t4_pmu_core.cpus));
 
 	pmu_core_handle_irq(&t4_pmu_core, regs);
+	if (unlikely(cpu->again)) {
+		cpu->again = false;
+		pmu_core_handle_irq(&t4_pmu_core, regs);
+		/* Once: that pass took the wrap, or its event no longer counts. */
+		cpu->again = false;
+	}
 	if (cpu->irq_ours) {
 		cpu->irq_ours = false;
 		return true;

@@ -357,6 +357,12 @@ static u64 t4_model_read_pcr(unsigned int c)
 	value = t4_model.pcr[c];
 
 	t4_model.pcr_reads++;
+	if (t4_model.after_pcr_read) {
+		void (*after)(void) = t4_model.after_pcr_read;
+
+		t4_model.after_pcr_read = NULL;
+		after();
+	}
 	pmu_model_nmi_access(&t4_model.nmi);
 	return value;
 }

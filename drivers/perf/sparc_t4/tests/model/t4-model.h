@@ -51,6 +51,7 @@ enum t4_model_mode {
  *	as an interrupt taken right after that write would
  * @after_pic_write: run once, right after the next PIC write, as events
  *	counted before the driver's next access would
+ * @after_pcr_read: the same, right after the next PCR read
  * @hook_nmis: interrupts delivered while the backend attached or
  *	detached the handler (as an NMI-watchdog tick could)
  * @nmi: an interrupt between any two PCR/PIC accesses of the driver
@@ -87,6 +88,7 @@ struct t4_model {
 	bool trap_lost[T4_NUM_COUNTERS];
 	void (*nmi_on_start)(void);
 	void (*after_pic_write)(void);
+	void (*after_pcr_read)(void);
 	unsigned int hook_nmis;
 	struct pmu_model_nmi nmi;
 	bool (*raise)(void);

@@ -163,6 +163,37 @@ static void t4k_wrap_after_rearm(struct kunit *test)
 }
 
 /*
+ * A trap whose wrap a switch already folded, the PIC started again with
+ * ov still set, finds no wrap: the handler clears that stale ov. A short
+ * period that ends again between its read of the PCR and that write sets
+ * the ov the write then clears; the handler must still take that wrap.
+ */
+static void t4k_wrap_while_clearing_stale_ov(struct kunit *test)
+{
+	struct perf_event *ev = t4k_open(T4_CONFIG(26, 0), 1000, NULL);
+	unsigned int samples;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	/* The wrap, its trap held; the switch folds it and starts again. */
+	t4_model.in_trap = true;
+	t4_model_count(26, 0, 1000);
+	t4k_switch_away(test);
+	KUNIT_ASSERT_TRUE(test, t4_model.pcr[ev->hw.idx] & T4_PCR_OV);
+	KUNIT_ASSERT_TRUE(test, t4_model.pic[ev->hw.idx] & BIT(31));
+	samples = atomic_read(&t4k_nr_samples);
+	t4_model.after_pcr_read = t4k_count_after_rearm;
+	t4_model.in_trap = false;
+	t4_model_deliver();
+	KUNIT_EXPECT_TRUE(test, !t4_model.after_pcr_read);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t4k_nr_samples), samples + 1);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 2010ULL);
+	t4_model_count(26, 0, 1000);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t4k_nr_samples), samples + 2);
+	KUNIT_EXPECT_EQ(test, t4k_value(ev), 3010ULL);
+	perf_event_release_kernel(ev);
+}
+
+/*
  * An event placed again on its counter, whose PIC meanwhile counted for
  * someone else: a trap of another counter before the PIC is written must
  * not fold it against that count.
@@ -217,6 +248,7 @@ static struct kunit_case sparc_t4_nmi_model_cases[] = {
 	KUNIT_CASE(t4k_nmi_anywhere),
 	KUNIT_CASE(t4k_wrap_inside_handler),
 	KUNIT_CASE(t4k_wrap_after_rearm),
+	KUNIT_CASE(t4k_wrap_while_clearing_stale_ov),
 	KUNIT_CASE(t4k_nmi_while_placing),
 	{}
 };

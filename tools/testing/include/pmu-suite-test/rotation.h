@@ -216,14 +216,16 @@ static inline void pmu_rotation_report(struct kunit *test,
  * @open: as for pmu_rotation_open()
  * @steps: as for pmu_rotation_run()
  * @what: what @steps counts ("scheduler steps", "register accesses")
+ * @most: the most a rotation may take
  *
- * Return: the figures; the events are closed. The test fails if the 20
- * events do not open.
+ * The test fails if the 20 events do not open, if a rotation takes none
+ * of what @steps counts (each rotation places events) or more than @most.
  */
-static inline struct pmu_rotation *
-pmu_rotation_measure(struct kunit *test, struct pmu *pmu, unsigned int entries,
-		     struct perf_event *(*open)(unsigned int i),
-		     unsigned long (*steps)(void), const char *what)
+static inline void pmu_rotation_measure(struct kunit *test, struct pmu *pmu,
+					unsigned int entries,
+					struct perf_event *(*open)(unsigned int i),
+					unsigned long (*steps)(void),
+					const char *what, unsigned int most)
 {
 	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
 
@@ -235,7 +237,8 @@ pmu_rotation_measure(struct kunit *test, struct pmu *pmu, unsigned int entries,
 	r->what = what;
 	pmu_rotation_report(test, r);
 	pmu_rotation_close(test, r);
-	return r;
+	KUNIT_EXPECT_GT(test, r->min, 0U);
+	KUNIT_EXPECT_LE(test, r->max, most);
 }
 
 #endif /* _PMU_SUITE_ROTATION_H */

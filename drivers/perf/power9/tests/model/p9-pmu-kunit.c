@@ -505,14 +505,9 @@ static unsigned long p9k_sched_steps(void)
  */
 static void p9k_sched_steps_per_rotation(struct kunit *test)
 {
-	struct pmu_rotation *r;
-
-	r = pmu_rotation_measure(test, &p9_pmu_core.pmu, P9_CATALOGUE_NR,
-				 p9k_open_catalogue, p9k_sched_steps,
-				 "scheduler steps");
-	/* Every rotation places events, with at least one step each. */
-	KUNIT_EXPECT_GT(test, r->min, 0U);
-	KUNIT_EXPECT_LT(test, r->max, 1000U);
+	pmu_rotation_measure(test, &p9_pmu_core.pmu, P9_CATALOGUE_NR,
+			     p9k_open_catalogue, p9k_sched_steps,
+			     "scheduler steps", 999);
 }
 
 static unsigned long p9k_accesses(void)
@@ -527,13 +522,9 @@ static unsigned long p9k_accesses(void)
  */
 static void p9k_sched_accesses_per_rotation(struct kunit *test)
 {
-	struct pmu_rotation *r;
-
-	r = pmu_rotation_measure(test, &p9_pmu_core.pmu, P9_CATALOGUE_NR,
-				 p9k_open_catalogue, p9k_accesses,
-				 "register accesses");
-	KUNIT_EXPECT_GT(test, r->min, 0U);
-	KUNIT_EXPECT_LE(test, r->max, 2U + 2U * P9_NUM_PMCS + 3U);
+	pmu_rotation_measure(test, &p9_pmu_core.pmu, P9_CATALOGUE_NR,
+			     p9k_open_catalogue, p9k_accesses,
+			     "register accesses", 2 + 2 * P9_NUM_PMCS + 3);
 }
 
 /*

@@ -275,13 +275,9 @@ static unsigned long t4k_sched_steps(void)
  */
 static void t4k_sched_steps_per_rotation(struct kunit *test)
 {
-	struct pmu_rotation *r;
-
-	r = pmu_rotation_measure(test, &t4_pmu_core.pmu, T4_CATALOGUE_NR,
-				 t4k_open_catalogue, t4k_sched_steps,
-				 "scheduler steps");
-	KUNIT_EXPECT_GT(test, r->min, 0U);
-	KUNIT_EXPECT_LE(test, r->max, 1U + 3U * T4_NUM_COUNTERS);
+	pmu_rotation_measure(test, &t4_pmu_core.pmu, T4_CATALOGUE_NR,
+			     t4k_open_catalogue, t4k_sched_steps,
+			     "scheduler steps", 1 + 3 * T4_NUM_COUNTERS);
 }
 
 static unsigned long t4k_rotation_accesses(void)
@@ -301,13 +297,9 @@ static unsigned long t4k_rotation_accesses(void)
  */
 static void t4k_sched_accesses_per_rotation(struct kunit *test)
 {
-	struct pmu_rotation *r;
-
-	r = pmu_rotation_measure(test, &t4_pmu_core.pmu, T4_CATALOGUE_NR,
-				 t4k_open_catalogue, t4k_rotation_accesses,
-				 "register accesses");
-	KUNIT_EXPECT_GT(test, r->min, 0U);
-	KUNIT_EXPECT_LE(test, r->max, 4U * T4_NUM_COUNTERS);
+	pmu_rotation_measure(test, &t4_pmu_core.pmu, T4_CATALOGUE_NR,
+			     t4k_open_catalogue, t4k_rotation_accesses,
+			     "register accesses", 4 * T4_NUM_COUNTERS);
 }
 
 /*

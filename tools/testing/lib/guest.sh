@@ -49,6 +49,19 @@ guest_ppc64_boot() {
 	return 0
 }
 
+# guest_parts FILE...: the files, for a guest's tests.sh, each after a
+# line that says in guest time where it starts: guest_results gives each
+# part's guest seconds.
+guest_parts() {
+	local f
+	for f in "$@"; do
+		# shellcheck disable=SC2016 # the guest's variable
+		printf 'read -r _up _ </proc/uptime; echo "@@PART %s $_up"\n' \
+			"$(basename "$f" .sh)"
+		cat "$f"
+	done
+}
+
 # What the guest kernel reports that fails a tier: warnings and oopses,
 # and what its debug options find (KASAN's "BUG: KASAN", lockdep's
 # "WARNING: possible circular locking dependency" and friends, debug
@@ -82,6 +95,9 @@ guest_results() {
 	[ -z "$up" ] ||
 		echo "  $tier: ${up%.*} s of guest time (${idle%.*} s of CPU idle), ${host:-?} s on the host" |
 		tee -a "$RESULTS/summary"
+	awk '/^@@PART / { if (n++) printf "%s %d, ", part, $3 - t; part = $2; t = $3 }
+	     /^@@UPTIME / && n { printf "%s %d\n", part, $2 - t }' "$logf" |
+		sed "s/^/  $tier: guest seconds by part: /" | tee -a "$RESULTS/summary"
 	tier_result "$tier" "$pass" "$fail"
 }
 

@@ -515,6 +515,72 @@ static void p9k_sched_steps_per_rotation(struct kunit *test)
 }
 
 /*
+ * The eight codes `tools/testing/harness bench` multiplexes first: two
+ * of each of PMC1-4, opened in turn from each PMC. PM_INST_CMPL
+ * (0x?0002) has a code on every one of PMC1-4, so the scheduler may move
+ * it to another PMC.
+ */
+static const u64 p9k_mux_codes[] = {
+	0x10002, 0x20002, 0x30002, 0x40002,
+	0x10004, 0x20006, 0x30004, 0x40004,
+};
+
+static unsigned long p9k_accesses(void)
+{
+	return p9_model.accesses;
+}
+
+/* Rotate the eight codes, ungrouped, as perf stat -e opens them. */
+static struct pmu_rotation *p9k_mux_rotate(struct kunit *test,
+					   unsigned long (*count)(void))
+{
+	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	pmu_rotation_hold(test, r, &p9_pmu_core.pmu);
+	for (i = 0; i < ARRAY_SIZE(p9k_mux_codes); i++) {
+		r->event[i] = p9k_open(p9k_mux_codes[i], 0, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(r->event[i]));
+		r->nr++;
+	}
+	pmu_rotation_run(test, r, count);
+	pmu_rotation_close(test, r);
+	return r;
+}
+
+/*
+ * A rotation that cannot place the next event finds so without a
+ * search: five events on PMC1-4 never fit, whatever PMCs their
+ * alternatives allow. So a rotation of the eight codes costs the
+ * placements of the four that go in (each commit places the events so
+ * far, 2 + 3 + 4 + 5 steps) and the program's (5): 19 steps. A full
+ * search of the fifth, with PM_INST_CMPL free to take any PMC, took more
+ * than that alone.
+ */
+static void p9k_mux_sched_steps(struct kunit *test)
+{
+	struct pmu_rotation *r = p9k_mux_rotate(test, p9k_sched_steps);
+
+	kunit_info(test, "scheduler steps per rotation of 8 events: median %u, min %u, max %u",
+		   r->median, r->min, r->max);
+	KUNIT_EXPECT_LE(test, r->max, 19U);
+}
+
+/*
+ * The register accesses of a rotation of the eight codes: one event
+ * leaves and another comes, on the same PMC.
+ */
+static void p9k_mux_accesses(struct kunit *test)
+{
+	struct pmu_rotation *r = p9k_mux_rotate(test, p9k_accesses);
+
+	kunit_info(test, "register accesses per rotation of 8 events: median %u, min %u, max %u",
+		   r->median, r->min, r->max);
+	KUNIT_EXPECT_GT(test, r->min, 0U);
+}
+
+/*
  * PM_CYC asked for as 0x1001e, with PMC1 taken: it counts on another PMC
  * with that PMC's code, all the time, beside the PMC1 event.
  */
@@ -864,6 +930,8 @@ static struct kunit_case power9_pmu_model_cases[] = {
 	KUNIT_CASE(p9k_two_samplers_same_event),
 	KUNIT_CASE(p9k_multiplexes),
 	KUNIT_CASE(p9k_sched_steps_per_rotation),
+	KUNIT_CASE(p9k_mux_sched_steps),
+	KUNIT_CASE(p9k_mux_accesses),
 	KUNIT_CASE(p9k_alternative_counts),
 	KUNIT_CASE(p9k_stopped_counter_stays_quiet),
 	KUNIT_CASE(p9k_switch_only_freezes),

@@ -44,12 +44,18 @@ struct p9_cpu {
 	struct p9_counter_attr attr[P9_NUM_PMCS];
 	struct p9_schedule sched;
 	struct p9_mmcr mmcr;
-	/* The events sched and mmcr were computed for (p9_program()). */
+	/*
+	 * The last events placed (p9_program()), their placement and
+	 * registers; sched and mmcr hold them while prog_active.
+	 */
 	u64 prog_config[P9_NUM_PMCS];
 	struct p9_counter_attr prog_attr[P9_NUM_PMCS];
+	struct p9_schedule prog_sched;
+	struct p9_mmcr prog_mmcr;
 	unsigned int prog_n;
 	u8 prog_stopped;
 	bool prog_valid;
+	bool prog_active;
 	/* The MMCRs as last written, while the PMU has stayed reserved */
 	struct p9_mmcr hw_mmcr;
 	bool hw_mmcr_valid;
@@ -209,12 +215,43 @@ static void p9_move(void *priv, unsigned int to, unsigned int from)
 	cpu->attr[to] = cpu->attr[from];
 }
 
+/*
+ * Whether the @n events in the slots are among the events last placed
+ * (p9_program()), each a different one of them: a subset of a placed
+ * group always places (p9_compute_program() relies on it when events
+ * leave). A task switched back in adds its events again, and a rotation
+ * all but one of those it had, each added event checked with those
+ * before it: so no search is made again for them.
+ */
+static bool p9_fits_placed(const struct p9_cpu *cpu, unsigned int n)
+{
+	unsigned int i, j;
+	u8 taken = 0;
+
+	if (!cpu->prog_valid || n > cpu->prog_n)
+		return false;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < cpu->prog_n; j++)
+			if (!(taken & BIT(j)) &&
+			    cpu->prog_config[j] == cpu->dec[i].config &&
+			    p9_counter_attr_equal(&cpu->prog_attr[j],
+						  &cpu->attr[i]))
+				break;
+		if (j == cpu->prog_n)
+			return false;
+		taken |= BIT(j);
+	}
+	return true;
+}
+
 static bool p9_fits(struct pmu_core *pc, void *priv, unsigned int n)
 {
 	struct p9_cpu *cpu = priv;
 	struct p9_schedule s;
 	unsigned int i;
 
+	if (p9_fits_placed(cpu, n))
+		return true;
 	/* EBB takes the whole PMU: never beside other events. */
 	for (i = 1; i < n; i++)
 		if (cpu->dec[i].ebb != cpu->dec[0].ebb)
@@ -337,16 +374,50 @@ static void p9_compute_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 		pcpu->n = 0;
 	p9_compute_mmcr(cpu->dec, cpu->attr, pcpu->n, &cpu->sched,
 			p9_hw(pc)->kernel_is_hv, m);
-	cpu->ebb = pcpu->n && cpu->dec[0].ebb;
 	for (i = 0; i < pcpu->n; i++) {
 		if (stopped & BIT(i))
 			m->mmcr2 |= p9_mmcr2_freeze(cpu->sched.pmc[i]);
 		cpu->prog_config[i] = pcpu->event[i]->hw.config;
 		cpu->prog_attr[i] = cpu->attr[i];
 	}
+	cpu->prog_sched = cpu->sched;
+	cpu->prog_mmcr = *m;
 	cpu->prog_n = pcpu->n;
 	cpu->prog_stopped = stopped;
 	cpu->prog_valid = true;
+	cpu->prog_active = true;
+}
+
+/*
+ * No events (a switch to a task without any): nothing counts and nothing
+ * alerts, as p9_compute_mmcr() gives for none. The last events' program
+ * is kept, for the task that switches back in with them.
+ */
+static void p9_program_none(struct p9_cpu *cpu)
+{
+	cpu->sched = (struct p9_schedule) {};
+	cpu->mmcr = (struct p9_mmcr) {
+		.mmcr0 = P9_MMCR0_FC1_4 | P9_MMCR0_FC5_6,
+	};
+	cpu->prog_active = false;
+}
+
+/* The registers of the events in the slots, kept or computed. */
+static void p9_program_events(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
+			      u8 stopped)
+{
+	struct p9_cpu *cpu = pmu_core_priv(pcpu);
+
+	if (!pcpu->n) {
+		p9_program_none(cpu);
+	} else if (!p9_program_is_current(pcpu, stopped)) {
+		p9_compute_program(pc, pcpu, stopped);
+	} else if (!cpu->prog_active) {
+		cpu->sched = cpu->prog_sched;
+		cpu->mmcr = cpu->prog_mmcr;
+		cpu->prog_active = true;
+	}
+	cpu->ebb = pcpu->n && cpu->dec[0].ebb;
 }
 
 /*
@@ -506,8 +577,7 @@ static void p9_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu)
 	for (i = 0; i < pcpu->n; i++)
 		if (!pmu_core_counting(pcpu->event[i]))
 			stopped |= BIT(i);
-	if (!p9_program_is_current(pcpu, stopped))
-		p9_compute_program(pc, pcpu, stopped);
+	p9_program_events(pc, pcpu, stopped);
 	for (i = 0; i < pcpu->n; i++)
 		pcpu->event[i]->hw.idx = cpu->sched.pmc[i];
 	p9_sample_needs(pcpu, cpu);

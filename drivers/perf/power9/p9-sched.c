@@ -34,6 +34,7 @@
  */
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
+#include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 
@@ -140,6 +141,32 @@ static bool p9_place(struct p9_search *st, unsigned int i)
 	return false;
 }
 
+/*
+ * Whether @n events whose PMCs are @mask(@evs[i]) may fit at all: no more
+ * of them than PMCs they may use between them, nor, of those that may use
+ * only PMC1-4, more than four. A search that cannot succeed, the usual
+ * outcome when the perf core multiplexes more events than fit, would
+ * otherwise try every placement (with alternatives, events that may count
+ * on any of PMC1-4 alone give 4! of them) before failing.
+ */
+static bool p9_may_fit(const struct p9_event *evs, unsigned int n,
+		       u8 (*mask)(const struct p9_event *ev))
+{
+	u8 all = 0, prog = 0;
+	unsigned int i, nprog = 0;
+
+	for (i = 0; i < n; i++) {
+		u8 m = mask(&evs[i]);
+
+		all |= m;
+		if (!(m & ~GENMASK(P9_NUM_PROG_PMCS - 1, 0))) {
+			prog |= m;
+			nprog++;
+		}
+	}
+	return n <= hweight8(all) && nprog <= hweight8(prog);
+}
+
 /**
  * p9_schedule() - place a group of events on the PMCs
  * @evs: the group's decoded events
@@ -188,10 +215,11 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 				st.sel = ev;
 		}
 	}
-	if (!p9_place(&st, 0)) {
+	if (!p9_may_fit(evs, n, p9_event_allowed_pmcs) || !p9_place(&st, 0)) {
 		s->used = 0;
 		st.alternatives = true;
-		if (!p9_place(&st, 0)) {
+		if (!p9_may_fit(evs, n, p9_event_alt_pmcs) ||
+		    !p9_place(&st, 0)) {
 			s->used = 0;
 			return -ENOSPC;
 		}

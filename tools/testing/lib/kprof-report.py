@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Per-sample kernel instructions of the built-in PMU and of power9.
+"""Kernel instructions per sample, or per multiplexing rotation, of the
+built-in PMU and of power9.
 
 Usage: kprof-report.py SYSTEM_MAP GUEST_LOG RUN_DIR
 
-RUN_DIR holds the QEMU plugin's run.0 (no events), run.1 (perf record on
-the built-in PMU) and run.2 (on power9): "address instructions runs"
-lines of the kernel's translation blocks. GUEST_LOG gives the sample
-counts (@@PROFILE) and the modules' symbols (@@KSYM). A block is named by
+RUN_DIR holds the QEMU plugin's run.0 (no events), run.1 (perf record,
+or perf stat with multiplexed events, on the built-in PMU) and run.2 (on
+power9): "address instructions runs" lines of the kernel's translation
+blocks. GUEST_LOG gives the divisors (@@PROFILE: "period P samples C P9"
+or "mux N rotations C P9") and the modules' symbols (@@KSYM). A block is named by
 the symbol at or below its address; the modules' call stubs, after their
 last function, count as that function's.
 """
@@ -50,6 +52,7 @@ def main():
     if not profile:
         sys.exit('kprof-report: the guest gave no @@PROFILE line')
     fields = profile[0].split()
+    mode = fields[1]
     period, cpu_n, p9_n = int(fields[2]), int(fields[4]), int(fields[5])
     addrs, names = symbols(system_map, log)
     base, cpu, p9 = (run(f'{run_dir}/run.{i}', addrs, names) for i in range(3))
@@ -57,9 +60,16 @@ def main():
         sys.exit('kprof-report: a run took no samples')
     per = {k: ((cpu[k] - base[k]) / cpu_n, (p9[k] - base[k]) / p9_n)
            for k in set(base) | set(cpu) | set(p9)}
-    print(f'perf record -c {period} on the spin loop: {cpu_n} samples on the '
-          f'built-in PMU, {p9_n} on power9')
-    print('Kernel instructions per sample, beyond the run without events:')
+    if mode == 'mux':
+        print(f'perf stat with {period} ungrouped events on the spin loop: '
+              f'{cpu_n} rotations (the loop\'s time over the mux interval)')
+        print('Kernel instructions per rotation, beyond the run without '
+              'events:')
+    else:
+        print(f'perf record -c {period} on the spin loop: {cpu_n} samples '
+              f'on the built-in PMU, {p9_n} on power9')
+        print('Kernel instructions per sample, beyond the run without '
+              'events:')
     print(f'  {"total":48} {sum(c for c, _ in per.values()):8.0f} '
           f'{sum(p for _, p in per.values()):8.0f}')
     print(f'  {"function":48} {"cpu":>8} {"power9":>8}')

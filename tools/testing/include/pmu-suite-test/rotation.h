@@ -80,6 +80,35 @@ pmu_rotation_once(struct perf_cpu_pmu_context *cpc,
 }
 
 /**
+ * pmu_rotation_hold() - hold the perf core's rotation timer of @pmu
+ * @test: the test, pinned to its CPU (pmu_model_pin_current())
+ * @r: empty; its @cpc is set
+ * @pmu: the PMU whose events will rotate
+ *
+ * A timer an earlier test left queued is cancelled, and its function,
+ * finding nothing to rotate, clears hrtimer_active; the test then sets
+ * it, as the core does when it starts the timer, so the core does not
+ * start the timer while the test holds it: only pmu_rotation_run()
+ * rotates the events opened from here on.
+ */
+static inline void pmu_rotation_hold(struct kunit *test,
+				     struct pmu_rotation *r, struct pmu *pmu)
+{
+	/* The test stays on this CPU: the one whose events rotate. */
+	struct perf_cpu_pmu_context *cpc =
+		per_cpu_ptr(pmu->cpu_pmu_context, raw_smp_processor_id());
+	unsigned long flags;
+
+	hrtimer_cancel(&cpc->hrtimer);
+	KUNIT_EXPECT_EQ(test, pmu_rotation_once(cpc, NULL, NULL),
+			HRTIMER_NORESTART);
+	raw_spin_lock_irqsave(&cpc->hrtimer_lock, flags);
+	cpc->hrtimer_active = 1;
+	raw_spin_unlock_irqrestore(&cpc->hrtimer_lock, flags);
+	r->cpc = cpc;
+}
+
+/**
  * pmu_rotation_open() - open 20 catalogue events, as perf stat -e does
  * @test: the test
  * @r: filled with the events
@@ -90,13 +119,9 @@ pmu_rotation_once(struct perf_cpu_pmu_context *cpc,
  *
  * Entries are drawn with a fixed seed, none twice: every run opens the
  * same events in the same order. The perf core's rotation timer for @pmu
- * on this CPU is held first, so that no rotation reorders the events
- * while they open: a timer an earlier test left queued is cancelled, and
- * its function, finding nothing to rotate, clears hrtimer_active; the
- * test then sets it, as the core does when it starts the timer, so the
- * core does not start the timer while the test holds it. Only
- * pmu_rotation_run() rotates the events, and no figure depends on the
- * clock or on how busy the host is.
+ * on this CPU is held first (pmu_rotation_hold()), so that no rotation
+ * reorders the events while they open: only pmu_rotation_run() rotates
+ * them, and no figure depends on the clock or on how busy the host is.
  *
  * Return: whether all 20 are open.
  */
@@ -107,24 +132,14 @@ static inline bool pmu_rotation_open(struct kunit *test,
 {
 	unsigned long *drawn = kunit_kcalloc(test, BITS_TO_LONGS(entries),
 					     sizeof(long), GFP_KERNEL);
-	/* The test stays on this CPU: the one whose events rotate. */
-	struct perf_cpu_pmu_context *cpc =
-		per_cpu_ptr(pmu->cpu_pmu_context, raw_smp_processor_id());
 	struct perf_event *event;
-	unsigned long flags;
 	struct rnd_state rs;
 	unsigned int i;
 
 	memset(r, 0, sizeof(*r));
 	if (!drawn)
 		return false;
-	hrtimer_cancel(&cpc->hrtimer);
-	KUNIT_EXPECT_EQ(test, pmu_rotation_once(cpc, NULL, NULL),
-			HRTIMER_NORESTART);
-	raw_spin_lock_irqsave(&cpc->hrtimer_lock, flags);
-	cpc->hrtimer_active = 1;
-	raw_spin_unlock_irqrestore(&cpc->hrtimer_lock, flags);
-	r->cpc = cpc;
+	pmu_rotation_hold(test, r, pmu);
 	prandom_seed_state(&rs, PMU_ROTATION_SEED);
 	while (r->nr < PMU_ROTATION_EVENTS &&
 	       !bitmap_full(drawn, entries)) {

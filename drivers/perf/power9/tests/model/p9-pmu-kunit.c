@@ -528,6 +528,70 @@ static void p9k_sched_accesses_per_rotation(struct kunit *test)
 }
 
 /*
+ * The eight codes `tools/testing/harness bench` multiplexes first: two
+ * of each of PMC1-4, opened in turn from each PMC. PM_INST_CMPL
+ * (0x?0002) has a code on every one of PMC1-4, so the scheduler may move
+ * it to another PMC.
+ */
+static const u64 p9k_mux_codes[] = {
+	0x10002, 0x20002, 0x30002, 0x40002,
+	0x10004, 0x20006, 0x30004, 0x40004,
+};
+
+/* Rotate the eight codes, ungrouped, as perf stat -e opens them. */
+static struct pmu_rotation *p9k_mux_rotate(struct kunit *test,
+					   unsigned long (*count)(void))
+{
+	struct pmu_rotation *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	pmu_rotation_hold(test, r, &p9_pmu_core.pmu);
+	for (i = 0; i < ARRAY_SIZE(p9k_mux_codes); i++) {
+		r->event[i] = p9k_open(p9k_mux_codes[i], 0, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(r->event[i]));
+		r->nr++;
+	}
+	pmu_rotation_run(test, r, count);
+	pmu_rotation_close(test, r);
+	return r;
+}
+
+/*
+ * A rotation that cannot place the next event finds so without a
+ * search: five events on PMC1-4 never fit, whatever PMCs their
+ * alternatives allow. Three of the four events that go in were placed
+ * before the rotation, and their commits search nothing; so a rotation
+ * of the eight codes costs the commit of the one new event (with the
+ * three before it, 5 steps) and the program's (5): 10 steps. A full
+ * search of the fifth, with PM_INST_CMPL free to take any PMC, took more
+ * than that alone.
+ */
+static void p9k_mux_sched_steps(struct kunit *test)
+{
+	struct pmu_rotation *r = p9k_mux_rotate(test, p9k_sched_steps);
+
+	kunit_info(test, "scheduler steps per rotation of 8 events: median %u, min %u, max %u",
+		   r->median, r->min, r->max);
+	KUNIT_EXPECT_LE(test, r->max, 10U);
+}
+
+/*
+ * The register accesses of a rotation of the eight codes: one event
+ * leaves and another comes, on the same PMC; at most what any rotation
+ * may take (p9k_sched_accesses_per_rotation()).
+ */
+static void p9k_mux_accesses(struct kunit *test)
+{
+	struct pmu_rotation *r = p9k_mux_rotate(test, p9k_accesses);
+
+	kunit_info(test, "register accesses per rotation of 8 events: median %u, min %u, max %u",
+		   r->median, r->min, r->max);
+	KUNIT_EXPECT_GT(test, r->min, 0U);
+	KUNIT_EXPECT_LE(test, r->max, 2U + 2U * P9_NUM_PMCS + 3U);
+}
+
+/*
  * PM_CYC asked for as 0x1001e, with PMC1 taken: it counts on another PMC
  * with that PMC's code, all the time, beside the PMC1 event.
  */
@@ -694,6 +758,29 @@ static void p9k_switch_accesses(struct kunit *test)
 	 * oracle's p9o_disturb()), which 2 + 2n would count as the event's.
 	 */
 	KUNIT_EXPECT_LE(test, before, 8U);
+	p9_model_count(0x10002, 1);
+	KUNIT_EXPECT_EQ(test, p9k_value(a), 101ULL);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(a);
+}
+
+/*
+ * A switch to a task without events and back places nothing: the events
+ * that come back are those last placed, in the same order, and neither
+ * the commit of each nor the program searches for their PMCs again.
+ */
+static void p9k_switch_sched_steps(struct kunit *test)
+{
+	struct perf_event *a = p9k_open(0x10002, 0, NULL);
+	struct perf_event *b = p9k_open(P9K_B_CODE, 0, NULL);
+	unsigned long before;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	p9_model_count(0x10002, 100);
+	before = p9k_sched_steps();
+	p9k_run_other(test, NULL);
+	KUNIT_EXPECT_EQ(test, p9k_sched_steps() - before, 0UL);
 	p9_model_count(0x10002, 1);
 	KUNIT_EXPECT_EQ(test, p9k_value(a), 101ULL);
 	perf_event_release_kernel(b);
@@ -878,10 +965,13 @@ static struct kunit_case power9_pmu_model_cases[] = {
 	KUNIT_CASE(p9k_multiplexes),
 	KUNIT_CASE(p9k_sched_steps_per_rotation),
 	KUNIT_CASE(p9k_sched_accesses_per_rotation),
+	KUNIT_CASE(p9k_mux_sched_steps),
+	KUNIT_CASE(p9k_mux_accesses),
 	KUNIT_CASE(p9k_alternative_counts),
 	KUNIT_CASE(p9k_stopped_counter_stays_quiet),
 	KUNIT_CASE(p9k_switch_only_freezes),
 	KUNIT_CASE(p9k_switch_accesses),
+	KUNIT_CASE(p9k_switch_sched_steps),
 	KUNIT_CASE(p9k_mmcrs_written_when_changed),
 	KUNIT_CASE(p9k_companion_counter_zeroed),
 	KUNIT_CASE(p9k_pmcs_zero_for_others),

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Kernel instructions per sample, or per multiplexing rotation, of the
-built-in PMU and of power9.
+"""Kernel instructions per sample, per multiplexing rotation or per
+non-clone task switch, of the built-in PMU and of power9.
 
 Usage: kprof-report.py SYSTEM_MAP GUEST_LOG RUN_DIR
 
 RUN_DIR holds the QEMU plugin's run.0 (no events), run.1 (perf record,
-or perf stat with multiplexed events, on the built-in PMU) and run.2 (on
-power9): "address instructions runs" lines of the kernel's translation
-blocks. GUEST_LOG gives the divisors (@@PROFILE: "period P samples C P9"
-or "mux N rotations C P9") and the modules' symbols (@@KSYM). A block is named by
+perf stat with multiplexed events, or perf stat -p, on the built-in PMU)
+and run.2 (on power9): "address instructions runs" lines of the kernel's
+translation blocks. GUEST_LOG gives the divisors (@@PROFILE: "period P
+samples C P9", "mux N rotations C P9" or "switch N switches C P9") and
+the modules' symbols (@@KSYM). A block is named by
 the symbol at or below its address; the modules' call stubs, after their
 last function, count as that function's.
 """
@@ -64,6 +65,11 @@ def main():
         print(f'perf stat with {period} ungrouped events on the spin loop: '
               f'{cpu_n} rotations (the loop\'s time over the mux interval)')
         print('Kernel instructions per rotation, beyond the run without '
+              'events:')
+    elif mode == 'switch':
+        print(f'perf stat -p with {period} events on one of two tasks '
+              f'passing a byte: {cpu_n} switches')
+        print('Kernel instructions per switch, beyond the run without '
               'events:')
     else:
         print(f'perf record -c {period} on the spin loop: {cpu_n} samples '

@@ -18,6 +18,11 @@
  *                               task) and close it, ITER times; print "N
  *                               NS" with NS the nanoseconds per open and
  *                               close of the group, or "N refused ERRNO"
+ *   pmubench gprof TYPE ITER N CODE...
+ *                               open and close the group of the first N
+ *                               CODEs ITER times between two calls of
+ *                               bench_mark(), where harness profile open
+ *                               counts the kernel's instructions
  *
  * Built static for the guest by the harness (guest_overlay()).
  */
@@ -118,31 +123,73 @@ static int accept_codes(unsigned int t1, unsigned int t2, int n, char **codes)
 	return 0;
 }
 
-static int groups(unsigned int type, long iter, int n, char **codes)
+/*
+ * Where harness profile starts and stops counting: in asm, so that no
+ * call of it is inlined away and its address is where every call lands
+ * (as bench-ppc64.c's; the program is built for the POWER9 guest).
+ */
+void bench_mark(void);
+asm(".globl bench_mark\n"
+	"bench_mark:\n"
+	"	blr\n");
+
+/* Open and close a group of @size events @iter times; 0 or an errno. */
+static int group_loop(unsigned int type, long iter, int size,
+		      const unsigned long long *cfg)
 {
-	unsigned long long cfg[MAX_GROUP];
-	int fds[MAX_GROUP], size, i, k;
+	int fds[MAX_GROUP], k, err = 0;
 	long it;
+
+	for (it = 0; it < iter && !err; it++) {
+		for (k = 0; k < size; k++) {
+			fds[k] = open_raw(type, cfg[k], k ? fds[0] : -1);
+			if (fds[k] < 0) {
+				err = errno;
+				break;
+			}
+		}
+		while (k-- > 0)
+			close(fds[k]);
+	}
+	return err;
+}
+
+static int parse_codes(int n, char **codes, unsigned long long *cfg)
+{
+	int i;
 
 	if (n > MAX_GROUP)
 		n = MAX_GROUP;
 	for (i = 0; i < n; i++)
 		cfg[i] = strtoull(codes[i], NULL, 0);
+	return n;
+}
+
+static int group_profile(unsigned int type, long iter, int size, int n,
+			 char **codes)
+{
+	unsigned long long cfg[MAX_GROUP];
+	int err;
+
+	n = parse_codes(n, codes, cfg);
+	if (size > n)
+		return 2;
+	bench_mark();
+	err = group_loop(type, iter, size, cfg);
+	bench_mark();
+	return err ? 1 : 0;
+}
+
+static int groups(unsigned int type, long iter, int n, char **codes)
+{
+	unsigned long long cfg[MAX_GROUP];
+	int size;
+
+	n = parse_codes(n, codes, cfg);
 	for (size = 1; size <= n; size++) {
 		long long start = now_ns();
-		int err = 0;
+		int err = group_loop(type, iter, size, cfg);
 
-		for (it = 0; it < iter && !err; it++) {
-			for (k = 0; k < size; k++) {
-				fds[k] = open_raw(type, cfg[k], k ? fds[0] : -1);
-				if (fds[k] < 0) {
-					err = errno;
-					break;
-				}
-			}
-			while (k-- > 0)
-				close(fds[k]);
-		}
 		if (err)
 			printf("%d refused %d\n", size, err);
 		else
@@ -161,6 +208,11 @@ int main(int argc, char **argv)
 	if (argc >= 4 && !strcmp(argv[1], "accept"))
 		return accept_codes(strtoul(argv[2], NULL, 0),
 				    strtoul(argv[3], NULL, 0), argc - 4, argv + 4);
+	if (argc >= 6 && !strcmp(argv[1], "gprof"))
+		return group_profile(strtoul(argv[2], NULL, 0),
+				     strtol(argv[3], NULL, 0),
+				     (int)strtol(argv[4], NULL, 0), argc - 5,
+				     argv + 5);
 	if (argc >= 5 && !strcmp(argv[1], "group"))
 		return groups(strtoul(argv[2], NULL, 0), strtol(argv[3], NULL, 0),
 			      argc - 4, argv + 4);

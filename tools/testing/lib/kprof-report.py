@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Kernel instructions per sample, per multiplexing rotation or per
-non-clone task switch, of the built-in PMU and of power9.
+"""Kernel instructions per sample, per multiplexing rotation, per
+non-clone task switch or per group opened and closed, of the built-in PMU
+and of power9.
 
 Usage: kprof-report.py SYSTEM_MAP GUEST_LOG RUN_DIR
 
@@ -9,8 +10,8 @@ RUN_DIR holds the QEMU plugin's run.0 (no events), run.1 (perf record,
 perf stat with multiplexed events, or perf stat -p, on the built-in PMU)
 and run.2 (on power9): "address instructions runs" lines of the kernel's
 translation blocks. GUEST_LOG gives the divisors (@@PROFILE: "period P
-samples C P9", "mux N rotations C P9" or "switch N switches C P9") and
-the modules' symbols (@@KSYM). A block is named by
+samples C P9", "mux N rotations C P9", "switch N switches C P9" or "open
+N groups C P9") and the modules' symbols (@@KSYM). A block is named by
 the symbol at or below its address; the modules' call stubs, after their
 last function, count as that function's.
 """
@@ -66,6 +67,11 @@ def main():
               f'{cpu_n} rotations (the loop\'s time over the mux interval)')
         print('Kernel instructions per rotation, beyond the run without '
               'events:')
+    elif mode == 'open':
+        print(f'perf_event_open() and close() of a group of {period} '
+              f'counting events of this task: {cpu_n} groups')
+        print('Kernel instructions per group, beyond the run that opens '
+              'nothing:')
     elif mode == 'switch':
         print(f'perf stat -p with {period} events on one of two tasks '
               f'passing a byte: {cpu_n} switches')

@@ -314,6 +314,8 @@ struct pmu_core_backend {
  * @ops: the driver's hooks
  * @backend: the register backend's reservation and interrupt hooks
  * @cpus: per-CPU state
+ * @scratch: per-CPU room for a group's dry run (@ops' cpu_size bytes), used
+ *	with preemption off
  * @reserve_lock: serializes @active and the backend's reserve/release
  * @active: events that hold the reservation
  * @format_group: format/
@@ -330,6 +332,7 @@ struct pmu_core {
 	const struct pmu_core_ops *ops;
 	const struct pmu_core_backend *backend;
 	struct pmu_core_cpu __percpu *cpus;
+	void __percpu *scratch;
 	struct mutex reserve_lock;	/* protects @active */
 	int active;
 	struct attribute_group format_group;

@@ -616,9 +616,13 @@ static int pmu_core_validate_group(struct pmu_core *pc,
 	void *scratch;
 	int ret = -EINVAL;
 
-	scratch = kzalloc(ops->cpu_size, GFP_KERNEL);
-	if (!scratch)
-		return -ENOMEM;
+	/*
+	 * Every open checks its group, perf stat's many times over: a
+	 * per-CPU scratch, not an allocation. Placing and fitting never
+	 * sleep, as in add().
+	 */
+	scratch = get_cpu_ptr(pc->scratch);
+	memset(scratch, 0, ops->cpu_size);
 	/*
 	 * A new leader has no siblings, nor a context yet: walking its
 	 * siblings would assert a context lock it cannot hold (lockdep).
@@ -646,7 +650,7 @@ last:
 	ops->place(pc, scratch, n++, event);
 	ret = ops->fits(pc, scratch, n) ? 0 : -EINVAL;
 out:
-	kfree(scratch);
+	put_cpu_ptr(pc->scratch);
 	return ret;
 }
 
@@ -1221,8 +1225,11 @@ int pmu_core_register(struct pmu_core *pc, const struct pmu_core_ops *ops,
 	pc->ops = ops;
 	pc->cpus = __alloc_percpu(sizeof(struct pmu_core_cpu) + ops->cpu_size,
 				  __alignof__(struct pmu_core_cpu));
-	if (!pc->cpus)
-		return -ENOMEM;
+	pc->scratch = __alloc_percpu(ops->cpu_size ?: 1, sizeof(u64));
+	if (!pc->cpus || !pc->scratch) {
+		ret = -ENOMEM;
+		goto out_free;
+	}
 	pc->backend = backend;
 	mutex_init(&pc->reserve_lock);
 	ratelimit_set_flags(&pmu_core_busy_rs, RATELIMIT_MSG_ON_RELEASE);
@@ -1285,6 +1292,8 @@ out_unhook:
 	if (backend->irq_unhook)
 		backend->irq_unhook();
 out_free:
+	free_percpu(pc->scratch);
+	pc->scratch = NULL;
 	free_percpu(pc->cpus);
 	pc->cpus = NULL;
 	return ret;
@@ -1305,6 +1314,8 @@ void pmu_core_unregister(struct pmu_core *pc)
 	pmu_suite_unregister(&pc->pmu);
 	if (pc->backend->irq_unhook)
 		pc->backend->irq_unhook();
+	free_percpu(pc->scratch);
+	pc->scratch = NULL;
 	free_percpu(pc->cpus);
 	pc->cpus = NULL;
 	pc->registered = false;

@@ -43,6 +43,13 @@ struct p9_cpu {
 	struct p9_event dec[P9_NUM_PMCS];
 	struct p9_counter_attr attr[P9_NUM_PMCS];
 	struct p9_schedule sched;
+	/*
+	 * The placement p9_fits() found for the first fit_n slots, while
+	 * they hold the same events: the program that follows the perf
+	 * core's adds takes it instead of searching again.
+	 */
+	struct p9_schedule fit_sched;
+	unsigned int fit_n;
 	struct p9_mmcr mmcr;
 	/*
 	 * The last events placed (p9_program()), their placement and
@@ -203,6 +210,8 @@ static void p9_place(struct pmu_core *pc, void *priv, unsigned int slot,
 	const struct p9_decoded *d = pmu_core_decoded(event);
 	struct p9_cpu *cpu = priv;
 
+	if (slot < cpu->fit_n)
+		cpu->fit_n = 0;
 	cpu->dec[slot] = d->ev;
 	cpu->attr[slot] = d->attr;
 }
@@ -211,6 +220,8 @@ static void p9_move(void *priv, unsigned int to, unsigned int from)
 {
 	struct p9_cpu *cpu = priv;
 
+	if (to < cpu->fit_n)
+		cpu->fit_n = 0;
 	cpu->dec[to] = cpu->dec[from];
 	cpu->attr[to] = cpu->attr[from];
 }
@@ -256,7 +267,11 @@ static bool p9_fits(struct pmu_core *pc, void *priv, unsigned int n)
 	for (i = 1; i < n; i++)
 		if (cpu->dec[i].ebb != cpu->dec[0].ebb)
 			return false;
-	return !p9_schedule(cpu->dec, n, &s) && p9_bhrb_fits(cpu->attr, n);
+	if (p9_schedule(cpu->dec, n, &s) || !p9_bhrb_fits(cpu->attr, n))
+		return false;
+	cpu->fit_sched = s;
+	cpu->fit_n = n;
+	return true;
 }
 
 /* MMCR2 bits that freeze PMC @pmc in every state: privileged, problem, hv. */
@@ -370,7 +385,9 @@ static void p9_compute_program(struct pmu_core *pc, struct pmu_core_cpu *pcpu,
 	unsigned int i;
 
 	/* A subset of a placed group is always placeable. */
-	if (WARN_ON_ONCE(p9_schedule(cpu->dec, pcpu->n, &cpu->sched)))
+	if (cpu->fit_n && cpu->fit_n == pcpu->n)
+		cpu->sched = cpu->fit_sched;
+	else if (WARN_ON_ONCE(p9_schedule(cpu->dec, pcpu->n, &cpu->sched)))
 		pcpu->n = 0;
 	p9_compute_mmcr(cpu->dec, cpu->attr, pcpu->n, &cpu->sched,
 			p9_hw(pc)->kernel_is_hv, m);

@@ -264,19 +264,6 @@ bool p9_event_restricted(u64 config, u32 pvr)
 EXPORT_SYMBOL_IF_KUNIT(p9_event_restricted);
 
 /**
- * p9_event_uses_mmcra() - whether an event needs MMCRA programmed
- * @ev: a decoded event
- *
- * Marked events (sampling, thresholds, SDAR mode) all share the one MMCRA
- * (section 5.16), so a group can hold several only if they agree on it.
- */
-bool p9_event_uses_mmcra(const struct p9_event *ev)
-{
-	return ev->mark || ev->sdar_mode;
-}
-EXPORT_SYMBOL_IF_KUNIT(p9_event_uses_mmcra);
-
-/**
  * p9_event_mmcra_bits() - the MMCRA value an event asks for
  * @ev: a decoded event
  */

@@ -102,7 +102,20 @@ struct p9_event {
 
 int p9_event_decode(u64 config, struct p9_event *ev, const char **why);
 bool p9_event_restricted(u64 config, u32 pvr);
-bool p9_event_uses_mmcra(const struct p9_event *ev);
+
+/**
+ * p9_event_uses_mmcra() - whether an event needs MMCRA programmed
+ * @ev: a decoded event
+ *
+ * Marked events (sampling, thresholds, SDAR mode) all share the one MMCRA
+ * (section 5.16), so a group can hold several only if they agree on it.
+ * Inline: every search and every program asks it of every event.
+ */
+static inline bool p9_event_uses_mmcra(const struct p9_event *ev)
+{
+	return ev->mark || ev->sdar_mode;
+}
+
 u64 p9_event_mmcra_bits(const struct p9_event *ev);
 
 /*

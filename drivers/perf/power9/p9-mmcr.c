@@ -54,22 +54,6 @@ static u64 p9_mmcr2_pmc(u8 pmc, const struct p9_counter_attr *a,
 }
 
 /**
- * p9_counter_attr_equal() - whether two events ask the same of the MMCRs
- * @a: one
- * @b: another
- */
-bool p9_counter_attr_equal(const struct p9_counter_attr *a,
-			   const struct p9_counter_attr *b)
-{
-	return a->exclude_user == b->exclude_user &&
-	       a->exclude_kernel == b->exclude_kernel &&
-	       a->exclude_hv == b->exclude_hv &&
-	       a->exclude_idle == b->exclude_idle && a->bhrb == b->bhrb &&
-	       a->bhrb_mmcra == b->bhrb_mmcra;
-}
-EXPORT_SYMBOL_IF_KUNIT(p9_counter_attr_equal);
-
-/**
  * p9_bhrb_fits() - whether events can count together, as far as the BHRB
  *	goes
  * @attrs: what perf asks of each

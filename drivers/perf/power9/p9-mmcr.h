@@ -27,8 +27,23 @@ struct p9_counter_attr {
 	u64 bhrb_mmcra;
 };
 
-bool p9_counter_attr_equal(const struct p9_counter_attr *a,
-			   const struct p9_counter_attr *b);
+/**
+ * p9_counter_attr_equal() - whether two events ask the same of the MMCRs
+ * @a: one
+ * @b: another
+ *
+ * Inline: a rotation asks it of each event it keeps on its PMC.
+ */
+static inline bool p9_counter_attr_equal(const struct p9_counter_attr *a,
+					 const struct p9_counter_attr *b)
+{
+	return a->exclude_user == b->exclude_user &&
+	       a->exclude_kernel == b->exclude_kernel &&
+	       a->exclude_hv == b->exclude_hv &&
+	       a->exclude_idle == b->exclude_idle && a->bhrb == b->bhrb &&
+	       a->bhrb_mmcra == b->bhrb_mmcra;
+}
+
 bool p9_bhrb_fits(const struct p9_counter_attr *attrs, unsigned int n);
 
 void p9_compute_mmcr(const struct p9_event *evs,

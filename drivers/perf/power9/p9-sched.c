@@ -41,22 +41,6 @@
 #include "p9-sched.h"
 
 /**
- * p9_event_allowed_pmcs() - the PMCs an event may count on
- * @ev: a decoded event
- *
- * Return: a mask with bit n set for PMC n + 1.
- */
-u8 p9_event_allowed_pmcs(const struct p9_event *ev)
-{
-	if (ev->pmc)
-		return BIT(ev->pmc - 1);
-	if (ev->mmu)
-		return BIT(0);
-	return GENMASK(P9_NUM_PROG_PMCS - 1, 0);
-}
-EXPORT_SYMBOL_IF_KUNIT(p9_event_allowed_pmcs);
-
-/**
  * p9_event_alt_pmcs() - the PMCs an event may count on, alternatives too
  * @ev: a decoded event
  *
@@ -142,7 +126,8 @@ static bool p9_place(struct p9_search *st, unsigned int i)
 }
 
 /*
- * Whether @n events whose PMCs are @mask(@evs[i]) may fit at all: no more
+ * Whether @n events may fit on their PMCs (with their alternatives', when
+ * @alternatives) at all: no more
  * of them than PMCs they may use between them, nor, of those that may use
  * only PMC1-4, more than four. A search that cannot succeed, the usual
  * outcome when the perf core multiplexes more events than fit, would
@@ -150,13 +135,14 @@ static bool p9_place(struct p9_search *st, unsigned int i)
  * on any of PMC1-4 alone give 4! of them) before failing.
  */
 static bool p9_may_fit(const struct p9_event *evs, unsigned int n,
-		       u8 (*mask)(const struct p9_event *ev))
+		       bool alternatives)
 {
 	u8 all = 0, prog = 0;
 	unsigned int i, nprog = 0;
 
 	for (i = 0; i < n; i++) {
-		u8 m = mask(&evs[i]);
+		u8 m = alternatives ? p9_event_alt_pmcs(&evs[i]) :
+				      p9_event_allowed_pmcs(&evs[i]);
 
 		all |= m;
 		if (!(m & ~GENMASK(P9_NUM_PROG_PMCS - 1, 0))) {
@@ -215,10 +201,10 @@ int p9_schedule(const struct p9_event *evs, unsigned int n,
 				st.sel = ev;
 		}
 	}
-	if (!p9_may_fit(evs, n, p9_event_allowed_pmcs) || !p9_place(&st, 0)) {
+	if (!p9_may_fit(evs, n, false) || !p9_place(&st, 0)) {
 		s->used = 0;
 		st.alternatives = true;
-		if (!p9_may_fit(evs, n, p9_event_alt_pmcs) ||
+		if (!p9_may_fit(evs, n, true) ||
 		    !p9_place(&st, 0)) {
 			s->used = 0;
 			return -ENOSPC;

@@ -34,7 +34,24 @@ struct p9_schedule {
 
 int p9_schedule(const struct p9_event *evs, unsigned int n,
 		struct p9_schedule *s);
-u8 p9_event_allowed_pmcs(const struct p9_event *ev);
+
+/**
+ * p9_event_allowed_pmcs() - the PMCs an event may count on
+ * @ev: a decoded event
+ *
+ * Inline: the search asks it of every event at every step.
+ *
+ * Return: a mask with bit n set for PMC n + 1.
+ */
+static inline u8 p9_event_allowed_pmcs(const struct p9_event *ev)
+{
+	if (ev->pmc)
+		return BIT(ev->pmc - 1);
+	if (ev->mmu)
+		return BIT(0);
+	return GENMASK(P9_NUM_PROG_PMCS - 1, 0);
+}
+
 u8 p9_event_alt_pmcs(const struct p9_event *ev);
 u64 p9_l2l3_companion(const struct p9_event *ev);
 

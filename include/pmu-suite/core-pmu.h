@@ -145,7 +145,11 @@ struct pmu_core_sample {
  *	slot @slot of @priv; the event was checked, so this cannot fail
  * @move: move per-CPU slot @from of @priv to @to
  * @fits: whether slots 0 to @n - 1 of @priv can count at once (the
- *	driver's scheduler: a dry run, no register is touched)
+ *	driver's scheduler: a dry run, no register is touched). A new
+ *	event's group check runs @place and @fits on a per-CPU scratch state
+ *	that is zeroed once, not before each check: what they read there
+ *	beyond the slots placed must be what they wrote themselves, and a
+ *	@place at slot 0 begins a new group
  * @freeze: stop counting (the PMU is being disabled); return the mask, by
  *	hw.idx, of counters that wrapped since they were written
  * @program: place the events, set each one's hw.idx, write the control
@@ -314,8 +318,8 @@ struct pmu_core_backend {
  * @ops: the driver's hooks
  * @backend: the register backend's reservation and interrupt hooks
  * @cpus: per-CPU state
- * @scratch: per-CPU room for a group's dry run (@ops' cpu_size bytes), used
- *	with preemption off
+ * @scratch: per-CPU room for a group's dry run (@ops' cpu_size bytes,
+ *	zeroed at registration), used with preemption off
  * @reserve_lock: serializes @active and the backend's reserve/release
  * @active: events that hold the reservation
  * @format_group: format/

@@ -618,11 +618,11 @@ static int pmu_core_validate_group(struct pmu_core *pc,
 
 	/*
 	 * Every open checks its group, perf stat's many times over: a
-	 * per-CPU scratch, not an allocation. Placing and fitting never
-	 * sleep, as in add().
+	 * per-CPU scratch, not an allocation, and not cleared (a driver's
+	 * whole per-CPU state, most of which a check never reads; see
+	 * struct pmu_core_ops). Placing and fitting never sleep, as in add().
 	 */
 	scratch = get_cpu_ptr(pc->scratch);
-	memset(scratch, 0, ops->cpu_size);
 	/*
 	 * A new leader has no siblings, nor a context yet: walking its
 	 * siblings would assert a context lock it cannot hold (lockdep).

@@ -9,8 +9,8 @@ Usage: kprof-report.py SYSTEM_MAP GUEST_LOG RUN_DIR
 RUN_DIR holds the QEMU plugin's run.0 (no events), run.1 (perf record,
 perf stat with multiplexed events, or perf stat -p, on the built-in PMU)
 and run.2 (on power9): "address instructions runs" lines of the kernel's
-translation blocks. GUEST_LOG gives the divisors (@@PROFILE: "period P
-samples C P9", "mux N rotations C P9", "switch N switches C P9" or "open
+translation blocks. GUEST_LOG gives the divisors (@@PROFILE: "record 0
+samples C P9", with perf record's options on @@RECORD, "mux N rotations C P9", "switch N switches C P9" or "open
 N groups C P9") and the modules' symbols (@@KSYM). A block is named by
 the symbol at or below its address; the modules' call stubs, after their
 last function, count as that function's.
@@ -78,7 +78,9 @@ def main():
         print('Kernel instructions per switch, beyond the run without '
               'events:')
     else:
-        print(f'perf record -c {period} on the spin loop: {cpu_n} samples '
+        opts = next((l.split(None, 1)[1] for l in log
+                     if l.startswith('@@RECORD ')), '')
+        print(f'perf record {opts} on the spin loop: {cpu_n} samples '
               f'on the built-in PMU, {p9_n} on power9')
         print('Kernel instructions per sample, beyond the run without '
               'events:')

@@ -126,13 +126,13 @@ static bool p9_place(struct p9_search *st, unsigned int i)
 }
 
 /*
- * Whether @n events may fit on their PMCs (with their alternatives', when
- * @alternatives) at all: no more
- * of them than PMCs they may use between them, nor, of those that may use
- * only PMC1-4, more than four. A search that cannot succeed, the usual
- * outcome when the perf core multiplexes more events than fit, would
- * otherwise try every placement (with alternatives, events that may count
- * on any of PMC1-4 alone give 4! of them) before failing.
+ * Whether @n events may fit at all on the PMCs they may use (their
+ * alternatives' too, with @alternatives): no more of them than those
+ * PMCs, nor, of those that may use only PMC1-4, more than four. A search
+ * that cannot succeed, the usual outcome when the perf core multiplexes
+ * more events than fit, would otherwise try every placement (with
+ * alternatives, events that may count on any of PMC1-4 alone give 4! of
+ * them) before failing.
  */
 static bool p9_may_fit(const struct p9_event *evs, unsigned int n,
 		       bool alternatives)

@@ -1,15 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # What `tools/testing/harness profile` runs in the POWER9 guest: the spin
 # loop without events, then under perf record (a fixed period, or the
-# options `harness profile OPTIONS` gives) on the
-# built-in PMU and on power9. The host's QEMU plugin counts the kernel's
+# options `harness profile RECORD_OPTIONS` gives) on the built-in PMU and
+# on power9. The host's QEMU plugin counts the kernel's
 # instructions of each run between its two bench_mark() calls; the host
 # then divides them by the samples, function by function.
 . /suite/lib.sh
 
 B=/suite/bench
 SPIN=20000000
-# harness profile OPTIONS sets REC before this script.
+# harness profile RECORD_OPTIONS sets REC before this script.
 REC=${REC:--c 20000}
 
 insmod /suite/modules/pmu_suite.ko

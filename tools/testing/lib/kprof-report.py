@@ -10,8 +10,9 @@ RUN_DIR holds the QEMU plugin's run.0 (no events), run.1 (perf record,
 perf stat with multiplexed events, or perf stat -p, on the built-in PMU)
 and run.2 (on power9): "address instructions runs" lines of the kernel's
 translation blocks. GUEST_LOG gives the divisors (@@PROFILE: "record 0
-samples C P9", with perf record's options on @@RECORD, "mux N rotations C P9", "switch N switches C P9" or "open
-N groups C P9") and the modules' symbols (@@KSYM). A block is named by
+samples C P9", perf record's options then on @@RECORD; "mux N rotations
+C P9", "switch N switches C P9" or "open N groups C P9") and the
+modules' symbols (@@KSYM). A block is named by
 the symbol at or below its address; the modules' call stubs, after their
 last function, count as that function's.
 """

@@ -10,6 +10,8 @@ import tempfile
 import unittest
 
 LIB = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(LIB)))
+GUIDES = os.path.join(REPO, 'Documentation', 'admin-guide', 'perf')
 
 spec = importlib.util.spec_from_file_location(
     'bench_report', os.path.join(LIB, 'bench-report.py'))
@@ -116,6 +118,23 @@ class BenchReport(unittest.TestCase):
         self.assertIn('fill="#c8553d"', svg)   # above 1.0
         self.assertIn('fill="#4a7bb7"', svg)
         self.assertIn('>open+close</text>', svg)
+
+    def test_the_guides_chart_is_drawn_from_their_table(self):
+        table = os.path.join(GUIDES, 'power9-pmu-bench.csv')
+        with open(os.path.join(GUIDES, 'power9-pmu-bench.svg')) as f:
+            self.assertEqual(f.read(), br.chart(br.read_table(table)))
+
+    def test_the_guides_show_their_tables(self):
+        for guide, table in (('power9-pmu.rst', 'power9-pmu-bench.csv'),
+                             ('sparc-t4-pmu.rst', 'sparc-t4-pmu-bench.csv'),
+                             ('itanium9300-pmu.rst',
+                              'itanium9300-pmu-bench.csv')):
+            with open(os.path.join(GUIDES, guide)) as f:
+                text = f.read()
+            self.assertTrue(':file: ' + table in text, guide)
+            self.assertTrue(rows(os.path.join(GUIDES, table))[1:], table)
+        with open(os.path.join(GUIDES, 'power9-pmu.rst')) as f:
+            self.assertTrue('power9-pmu-bench.svg' in f.read())
 
 
 if __name__ == '__main__':

@@ -96,12 +96,14 @@ static u64 pmu_core_update(struct pmu_core *pc, struct perf_event *event,
 
 /*
  * pmu_core_update() for the overflow interrupt, which nothing on this CPU
- * interrupts: prev_count and period_left, written only on this CPU, take
- * plain loads and stores (on powerpc each local64 read-modify-write masks
- * interrupts, a call out of line). A callback the interrupt came in
- * retries its own cmpxchg: the rearming changes prev_count's generation
+ * interrupts: prev_count, count and period_left take plain loads and
+ * stores (on powerpc each local64 read-modify-write masks interrupts, a
+ * call out of line). A callback the interrupt came in retries its own
+ * cmpxchg: the rearming changes prev_count's generation
  * (pmu_core_set_prev()) even when it writes the start value the callback
- * read.
+ * read. Its add to count is atomic against the interrupt (powerpc masks
+ * it; elsewhere one instruction or a compare-and-swap loop), and the perf
+ * core's writes of count are single stores.
  */
 static u64 pmu_core_update_irq(struct pmu_core *pc, struct perf_event *event,
 			       bool wrapped)
@@ -113,7 +115,7 @@ static u64 pmu_core_update_irq(struct pmu_core *pc, struct perf_event *event,
 	u64 delta = pmu_core_delta(pc, prev, now, wrapped);
 
 	local64_set(&hwc->prev_count, now | (prev & PMU_CORE_PREV_GEN));
-	local64_add(delta, &event->count);
+	local64_set(&event->count, local64_read(&event->count) + delta);
 	local64_set(&hwc->period_left, local64_read(&hwc->period_left) - delta);
 	return now;
 }

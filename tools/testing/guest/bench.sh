@@ -383,8 +383,3 @@ row4 "perf stat -e ONE -- true: ms" "$(cell "$1" "$2" "$3" 1000000)" \
 echo "(cpu/instructions/ against power9/pm_run_inst_cmpl/; power9 has" \
 	"$(find $P9/events/ -type f | wc -l) events/ files)"
 echo
-
-# --- 6. Scheduler steps --------------------------------------------------
-echo "Scheduler steps per rotation with 20 random catalogue events: counted"
-echo "on each PMU's register model (x86_64 KUnit), after this guest's"
-echo "figures; the built-in PMU's steps are not counted."

@@ -12,6 +12,8 @@ Usage:
                                         models' median, least and most)
   bench-report.py chart TABLE.CSV SVG   the ratios of power9-pmu-bench.csv
                                         as bars, grouped as the table is
+  bench-report.py show BENCH.CSV        its rows a line each, "pmu: measure
+                                        median [least-most]"
 
 BENCH.CSV holds lines "bench,measure,pmu,median,min,max,unit"; a median
 that is not a number (a group the PMU refuses) is shown as it is.
@@ -265,6 +267,11 @@ def main(argv):
         write_csv(argv[3] + "/power9-pmu-bench.csv", power9_table(fig))
         for pmu, name in TABLES.items():
             write_csv(argv[3] + "/" + name, model_table(fig, pmu))
+    elif len(argv) == 3 and argv[1] == "show":
+        with open(argv[2], newline="") as f:
+            for r in csv.reader(f):
+                print("  %-12s %-50s %s [%s-%s]" % (r[2] + ":", r[1], r[3],
+                                                    r[4], r[5]))
     elif len(argv) == 4 and argv[1] == "chart":
         with open(argv[3], "w") as f:
             f.write(chart(read_table(argv[2])))
